@@ -1,0 +1,7 @@
+"""`python -m patience`: the engine's command line."""
+
+import sys
+
+from patience.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Build-time side of Patience: rules compiler, pages, catalogs and site assets."""

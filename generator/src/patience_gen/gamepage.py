@@ -1,0 +1,191 @@
+"""What a game page needs at build time: the table's layout, the engine config and the UI strings.
+
+The layout is computed here, from the engine config alone, so that the page's HTML already holds
+every pile before any script runs: the empty table shows at once and does not jump when the
+engine's first position arrives. No variant is named; any config that compiles gets a table.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import re
+from importlib import resources
+from typing import Any
+
+from patience_gen.ui_strings import UI_STRINGS
+
+log = logging.getLogger("mkdocs.hooks.play")
+
+# How the cards of each kind of pile are spread: "down" (tableau), "right" (fans),
+# "stack" (only the top card shows) or "waste" (the last turned cards spread to the right).
+FANNING = {
+    "foundation": "stack",
+    "tableau": "down",
+    "reserve": "stack",
+    "fan": "right",
+    "stock": "stack",
+    "waste": "waste",
+}
+
+# The most fans placed side by side; each fan is two card widths wide.
+MAX_FANS_PER_ROW = 5
+
+
+def engine_config(variant_id: str) -> dict[str, Any]:
+    """The compiled engine config of a variant, read from the engine's package data."""
+    path = resources.files("patience").joinpath("variants", f"{variant_id}.json")
+    return json.loads(path.read_text("utf-8"))
+
+
+def _count(config: dict[str, Any], kind: str) -> int:
+    pile = config["piles"].get(kind)
+    return int(pile["count"]) if pile else 0
+
+
+def _waste_shows(config: dict[str, Any]) -> int:
+    """How many waste cards to spread: as many as one turn of the stock puts there."""
+    turn = (config["piles"].get("stock") or {}).get("turn") or {}
+    return max(1, int(turn.get("cards") or 1)) if turn.get("to", "waste") == "waste" else 1
+
+
+def table_layout(config: dict[str, Any]) -> dict[str, Any]:
+    """Place every pile on a grid: stock, waste and reserves with the foundations on top,
+    then the fans, then the tableau. Returns the column count and one entry per pile."""
+    tableau = _count(config, "tableau")
+    fans = _count(config, "fan")
+    fans_per_row = min(fans, MAX_FANS_PER_ROW)
+    cols = max(tableau, 2 * fans_per_row, 4)
+    deal = {kind: config["piles"][kind].get("deal") or {} for kind in config["piles"]}
+
+    def pile(kind: str, index: int, row: int, col: int, span: int = 1) -> dict[str, Any]:
+        cards = (deal[kind].get("cards") or [0] * (index + 1))[index]
+        up = (deal[kind].get("face_up") or [0] * (index + 1))[index]
+        up = min(up, cards)
+        return {
+            "id": f"{kind}.{index}",
+            "kind": kind,
+            "index": index,
+            "fan": FANNING.get(kind, "stack"),
+            "row": row,
+            "col": col,
+            "span": span,
+            "down": cards - up if FANNING.get(kind) == "down" else 0,
+            "up": up if FANNING.get(kind) == "down" else 0,
+        }
+
+    piles: list[dict[str, Any]] = []
+    left: list[tuple[str, int, int]] = []
+    for kind in ("stock", "waste", "reserve"):
+        for i in range(_count(config, kind)):
+            span = 2 if kind == "waste" and _waste_shows(config) > 1 else 1
+            left.append((kind, i, span))
+    foundations = _count(config, "foundation")
+    width = sum(span for _, _, span in left)
+
+    row = 1
+    if width + foundations <= cols:
+        col = 1
+        for kind, i, span in left:
+            piles.append(pile(kind, i, row, col, span))
+            col += span
+        for i in range(foundations):
+            piles.append(pile("foundation", i, row, cols - foundations + 1 + i))
+        row += 1
+    else:
+        col = 1
+        for kind, i, span in left:
+            if col + span - 1 > cols:
+                row, col = row + 1, 1
+            piles.append(pile(kind, i, row, col, span))
+            col += span
+        row += 1 if left else 0
+        for i in range(foundations):
+            r, c = divmod(i, cols)
+            piles.append(pile("foundation", i, row + r, c + 1))
+        row += -(-foundations // cols)
+
+    if fans:
+        span = 2 if cols >= 2 else 1
+        per_row = max(1, cols // span)
+        for i in range(fans):
+            r, c = divmod(i, per_row)
+            piles.append(pile("fan", i, row + r, 1 + c * span, span))
+        row += -(-fans // per_row)
+
+    start = 1 + (cols - tableau) // 2
+    for i in range(tableau):
+        piles.append(pile("tableau", i, row, start + i))
+
+    known = set(FANNING)
+    for kind in config.get("kinds", []):
+        if kind not in known:
+            log.warning("play: no table place for pile kind %r; its piles are not drawn", kind)
+    return {"cols": cols, "piles": piles, "waste_shows": _waste_shows(config)}
+
+
+def _catalog_translator(lang: str) -> Any | None:
+    """A gettext-like object for lang from the site's catalogs, if they offer one."""
+    try:
+        catalogs = importlib.import_module("patience_gen.catalogs")
+    except ImportError:
+        return None
+    for name in ("translator", "translations", "gettext_for", "get_translations"):
+        factory = getattr(catalogs, name, None)
+        if callable(factory):
+            try:
+                return factory(lang)
+            except Exception as error:  # a catalog problem must not break the page
+                log.warning("play: no %s catalog for the table (%s)", lang, error)
+                return None
+    return None
+
+
+def ui_strings(lang: str) -> dict[str, str]:
+    """The table's interface strings in lang, English where the catalog has no translation."""
+    if lang in ("", "en"):
+        return dict(UI_STRINGS)
+    translator = _catalog_translator(lang)
+    if translator is None:
+        return dict(UI_STRINGS)
+    gettext = getattr(translator, "gettext", None) or getattr(translator, "ugettext", None)
+    if gettext is None and callable(translator):
+        gettext = translator
+    if gettext is None:
+        return dict(UI_STRINGS)
+    return {key: gettext(text) or text for key, text in UI_STRINGS.items()}
+
+
+_INTRO_END = re.compile(r"</h1>\s*(?:<p\b[^>]*>.*?</p>)?", re.S)
+
+
+def split_intro(html: str) -> tuple[str, str]:
+    """Cut the page's HTML after its title and hook line, where the table goes."""
+    match = _INTRO_END.search(html)
+    if not match or match.start() > 4000:
+        return "", html
+    return html[: match.end()], html[match.end() :]
+
+
+def script_json(value: Any) -> str:
+    """JSON safe to put inside a <script type="application/json"> element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def game_context(variant_id: str, lang: str, content: str) -> dict[str, Any]:
+    """Everything the game.html template needs for one page."""
+    config = engine_config(variant_id)
+    strings = ui_strings(lang)
+    intro, rest = split_intro(content)
+    return {
+        "variant": variant_id,
+        "lang": lang or "en",
+        "layout": table_layout(config),
+        "strings": strings,
+        "config_json": script_json(config),
+        "strings_json": script_json(strings),
+        "intro": intro,
+        "rest": rest,
+    }

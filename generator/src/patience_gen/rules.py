@@ -1,0 +1,382 @@
+"""Load, validate and compile rules files into engine configs.
+
+A rules file is YAML written by people, so every error says which file, which line and which
+field is wrong, and nothing is written until every file is valid.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+CONFIG_FORMAT = 1
+KINDS = ("foundation", "tableau", "reserve", "fan", "stock", "waste")
+CARDS_PER_DECK = 52
+
+
+class RulesError(ValueError):
+    """A rules file is invalid; `str()` names the file, line and field."""
+
+    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
+        self.file, self.line, self.field, self.message = file, line, field, message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {field or '(top level)'}: {message}")
+
+
+class RulesErrors(ValueError):
+    """Several rules errors, reported together so an author can fix them in one pass."""
+
+    def __init__(self, errors: list[RulesError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))
+
+
+@dataclass(frozen=True)
+class RulesFile:
+    """A parsed rules file: its data, where each field was written, and its text's hash."""
+
+    path: Path
+    data: dict[str, Any]
+    lines: dict[tuple[str | int, ...], int]
+    sha256: str
+
+    def line(self, path: tuple[str | int, ...]) -> int | None:
+        """The line of the field at `path`, or of its nearest written parent."""
+        while path not in self.lines and path:
+            path = path[:-1]
+        return self.lines.get(path)
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema that every rules file must satisfy."""
+    text = resources.files("patience_gen").joinpath("rules.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _field(path: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _node_lines(node: yaml.Node, path: tuple, lines: dict) -> None:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = (*path, key.value)
+            lines[child] = key.start_mark.line + 1
+            _node_lines(value, child, lines)
+            lines[child] = key.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _node_lines(item, (*path, i), lines)
+
+
+def parse(path: Path) -> RulesFile:
+    """Read a rules file, keeping the line of every field for error messages."""
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError(name, None, "", f"cannot read the file: {exc}") from exc
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RulesError(name, line, "", f"not valid YAML: {problem}") from exc
+    if node is None or not isinstance(data, dict):
+        raise RulesError(name, 1, "", "expected a mapping of fields (id, name, piles, ...)")
+    lines: dict[tuple[str | int, ...], int] = {}
+    _node_lines(node, (), lines)
+    return RulesFile(path, data, lines, hashlib.sha256(raw).hexdigest())
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    if error.validator == "enum":
+        allowed = ", ".join(repr(v) for v in error.validator_value)
+        return f"expected one of {allowed}; got {error.instance!r}"
+    if error.validator == "additionalProperties":
+        return f"unknown field; {error.message}"
+    if error.validator == "oneOf":
+        return f"{error.instance!r} is not a valid value here"
+    return error.message
+
+
+def validate(rules: RulesFile) -> None:
+    """Check a parsed file against the schema and the cross-field rules; raise every error."""
+    name = str(rules.path)
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = []
+    for error in sorted(validator.iter_errors(rules.data), key=lambda e: list(e.absolute_path)):
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+            path = (*path, extra[0]) if extra else path
+        errors.append(RulesError(name, rules.line(path), _field(path), _schema_message(error)))
+    if errors:
+        raise RulesErrors(errors)
+    errors = list(_cross_checks(rules))
+    if errors:
+        raise RulesErrors(errors)
+
+
+def _cross_checks(rules: RulesFile):
+    """Checks a schema cannot express: counts that add up, and piles that exist."""
+    data, name = rules.data, str(rules.path)
+
+    def error(path: tuple, message: str) -> RulesError:
+        return RulesError(name, rules.line(path), _field(path), message)
+
+    stem = rules.path.name.removesuffix(".yaml").removesuffix(".yml")
+    if data["id"] != stem:
+        yield error(("id",), f"must equal the file name {stem!r}; got {data['id']!r}")
+    piles = data["piles"]
+    kinds = set(piles)
+    for i, kind in enumerate(data["deal_order"]):
+        if kind not in kinds:
+            yield error(("deal_order", i), f"names {kind!r}, but the variant has no {kind} piles")
+    for kind, spec in piles.items():
+        for sub in ("moves", "spaces"):
+            refs = spec.get(sub, {})
+            for key in ("to", "from", "while_cards_in"):
+                for i, ref in enumerate(refs.get(key, [])):
+                    if ref not in kinds:
+                        yield error(
+                            ("piles", kind, sub, key, i),
+                            f"names {ref!r}, but the variant has no {ref} piles",
+                        )
+        cards = spec.get("deal", {}).get("cards")
+        if isinstance(cards, list) and len(cards) != spec.get("count", 1):
+            yield error(
+                ("piles", kind, "deal", "cards"),
+                f"lists {len(cards)} piles, but count is {spec['count']}",
+            )
+        face_up = spec.get("deal", {}).get("face_up")
+        if isinstance(face_up, int) and isinstance(cards, int | list):
+            least = min(cards) if isinstance(cards, list) else cards
+            if face_up > least and least > 0:
+                yield error(
+                    ("piles", kind, "deal", "face_up"),
+                    f"{face_up} face-up cards is more than the {least} cards dealt",
+                )
+        dealt = _dealt(kind, spec, data["decks"])
+        if dealt and kind not in data["deal_order"]:
+            yield error(("deal_order",), f"must list {kind!r}, which is dealt cards")
+    if "stock" in kinds:
+        if data["deal_order"][-1] != "stock":
+            yield error(("deal_order",), "the stock takes the rest of the deck, so it comes last")
+        if piles["stock"]["turn"]["to"] == "waste" and "waste" not in kinds:
+            yield error(("piles", "stock", "turn", "to"), "turns to the waste, but there is none")
+    if "waste" in kinds and "stock" not in kinds:
+        yield error(("piles", "waste"), "a waste needs a stock to fill it")
+    foundation = piles["foundation"]
+    if foundation.get("deal", {}).get("gather") == "all":
+        same_rank = 4 * data["decks"]
+        if foundation["count"] != same_rank:
+            yield error(
+                ("piles", "foundation", "count"),
+                f"gather: all puts the {same_rank} cards of the base rank on the foundations, "
+                f"so count must be {same_rank}; got {foundation['count']}",
+            )
+    total = data["decks"] * CARDS_PER_DECK
+    dealt = sum(_dealt(kind, spec, data["decks"]) for kind, spec in piles.items())
+    if dealt > total:
+        yield error(
+            ("piles",),
+            f"the deal asks for {dealt} cards, but {data['decks']} deck(s) hold only {total}",
+        )
+    elif dealt < total and "stock" not in kinds:
+        yield error(("piles",), f"the deal leaves {total - dealt} of {total} cards undealt and "
+                    "there is no stock to hold them")
+
+
+def _dealt(kind: str, spec: dict, decks: int) -> int:
+    if kind == "stock":
+        return 0
+    if kind == "foundation":
+        gather = spec.get("deal", {}).get("gather", "none")
+        return {"none": 0, "one": 1, "all": 4 * decks}[gather]
+    cards = spec.get("deal", {}).get("cards", 0)
+    return sum(cards) if isinstance(cards, list) else cards * spec.get("count", 1)
+
+
+def _per_pile(value: int | list[int], count: int) -> list[int]:
+    return list(value) if isinstance(value, list) else [value] * count
+
+
+def _build(spec: dict | None) -> dict | None:
+    if spec is None:
+        return None
+    return {
+        "rank": spec["rank"],
+        "suit": spec["suit"],
+        "wrap": spec.get("wrap", False),
+        "max_cards": spec.get("max_cards"),
+        "single_cards": spec.get("single_cards", False),
+    }
+
+
+def _takes_cards(kind: str, spec: dict) -> bool:
+    """Whether a player may ever put a card on a pile of this kind."""
+    if kind == "foundation":
+        return True
+    if kind in ("stock", "waste"):
+        return False
+    accepts = spec.get("spaces", {}).get("accepts", "none")
+    return spec.get("build") is not None or accepts != "none"
+
+
+def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
+    count = spec.get("count", 1)
+    build = _build(spec.get("build"))
+    deal = spec.get("deal", {})
+    if kind == "stock":
+        cards = [rest]
+        face_up = [0]
+    elif kind == "foundation":
+        cards = [0] * count
+        face_up = [0] * count
+    else:
+        cards = _per_pile(deal.get("cards", 0), count)
+        up = deal.get("face_up", "all")
+        face_up = [n if up == "all" else min(up, n) for n in cards]
+    moves = spec.get("moves", {})
+    default_group = "none" if kind == "stock" else "single"
+    group = moves.get("group", default_group)
+    run = moves.get("run")
+    if group in ("run", "whole-pile") and run is None and build is not None:
+        run = {"rank": build["rank"], "suit": build["suit"], "wrap": build["wrap"]}
+    if run is not None:
+        run = {"rank": run["rank"], "suit": run["suit"], "wrap": run.get("wrap", False)}
+    to = moves.get("to", targets)
+    if kind == "foundation" and "to" not in moves:
+        to = [k for k in targets if k != "foundation"] or targets
+    spaces = spec.get("spaces")
+    if kind == "foundation":
+        spaces = {"accepts": "base"}
+    elif spaces is None:
+        spaces = {"accepts": "any" if build is not None else "none"}
+    pile = {
+        "count": count,
+        "deal": {"cards": cards, "face_up": face_up},
+        "build": build,
+        "moves": {"group": "none" if group == "none" else group, "run": run,
+                  "to": [] if group == "none" else list(to)},
+        "spaces": {
+            "accepts": spaces["accepts"],
+            "from": spaces.get("from"),
+            "while_cards_in": spaces.get("while_cards_in", spaces.get("from")),
+            "otherwise": spaces.get("otherwise", "any"),
+            "automatic": spaces.get("automatic", False),
+        },
+    }
+    if kind == "foundation":
+        pile["base"] = spec["base"]
+        pile["gather"] = deal.get("gather", "none")
+        pile["automatic"] = spec.get("automatic", False)
+    if kind == "stock":
+        turn = spec["turn"]
+        passes = turn["passes"]
+        pile["turn"] = {"cards": turn["cards"], "to": turn["to"],
+                        "passes": None if passes == "unlimited" else passes}
+    return pile
+
+
+def compile_rules(data: dict[str, Any]) -> dict[str, Any]:
+    """Turn validated rules into the engine config: normalized, every default filled, no prose."""
+    piles = data["piles"]
+    kinds = [k for k in KINDS if k in piles]
+    decks = data["decks"]
+    rest = decks * CARDS_PER_DECK - sum(_dealt(k, s, decks) for k, s in piles.items())
+    targets = [k for k in kinds if _takes_cards(k, piles[k])]
+    return {
+        "format": CONFIG_FORMAT,
+        "id": data["id"],
+        "decks": decks,
+        "deal_order": list(data["deal_order"]),
+        "kinds": kinds,
+        "piles": {k: _compile_pile(k, piles[k], targets, rest) for k in kinds},
+    }
+
+
+def load_rules(path: Path | str) -> RulesFile:
+    """Parse and validate one rules file."""
+    rules = parse(Path(path))
+    validate(rules)
+    return rules
+
+
+def rules_files(rules_dir: Path | str) -> list[Path]:
+    """The rules files of a folder, in a stable order."""
+    folder = Path(rules_dir)
+    if not folder.is_dir():
+        raise RulesError(str(folder), None, "", "no such folder of rules files")
+    return sorted(folder.glob("*.yaml"))
+
+
+def load_all(rules_dir: Path | str) -> dict[str, tuple[RulesFile, dict[str, Any]]]:
+    """Validate every rules file of a folder and compile each; report all errors together."""
+    out: dict[str, tuple[RulesFile, dict[str, Any]]] = {}
+    errors: list[RulesError] = []
+    for path in rules_files(rules_dir):
+        try:
+            rules = load_rules(path)
+        except RulesErrors as exc:
+            errors.extend(exc.errors)
+            continue
+        except RulesError as exc:
+            errors.append(exc)
+            continue
+        out[rules.data["id"]] = (rules, compile_rules(rules.data))
+    if errors:
+        raise RulesErrors(errors)
+    return out
+
+
+def config_text(config: dict[str, Any]) -> str:
+    """The canonical JSON text of a config, so unchanged rules give unchanged bytes."""
+    return json.dumps(config, indent=1, sort_keys=True) + "\n"
+
+
+def write_configs(configs: dict[str, dict[str, Any]], out_dir: Path | str) -> list[Path]:
+    """Write configs atomically, remove stale ones, and leave unchanged files untouched."""
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for variant_id, config in configs.items():
+        target = folder / f"{variant_id}.json"
+        text = config_text(config)
+        if target.exists() and target.read_text("utf-8") == text:
+            continue
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+        written.append(target)
+    for stale in folder.glob("*.json"):
+        if stale.stem not in configs:
+            stale.unlink()
+    return written
+
+
+def engine_variants_dir() -> Path:
+    """Where the engine package keeps its built-in configs."""
+    import patience
+
+    return Path(patience.__file__).parent / "variants"

@@ -1,0 +1,530 @@
+"""Rule sentences: one small template per kind of rule, so a changed rule changes the text.
+
+Each function reads the compiled engine config (every default filled in) and returns finished
+sentences in the translator's language. Values the launch variants do not use (king-only
+spaces, three cards per turn, unlimited passes, dealing to the tableau...) have their own
+sentences too, so a new rules file needs no new code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patience_gen.cards import card_list, card_name
+from patience_gen.examples import Example
+from patience_gen.i18n import Translator
+
+Config = dict[str, Any]
+Spec = dict[str, Any]
+
+
+# -- pile kinds in running text ------------------------------------------------------------------
+
+def kind_label(t: Translator, kind: str) -> str:
+    """The heading word of a kind of pile, as in the layout list ("Fans:")."""
+    match kind:
+        case "foundation":
+            return t.p_("pile kind", "Foundations")
+        case "tableau":
+            return t.p_("pile kind", "Tableau")
+        case "reserve":
+            return t.p_("pile kind", "Reserve")
+        case "fan":
+            return t.p_("pile kind", "Fans")
+        case "stock":
+            return t.p_("pile kind", "Stock")
+        case _:
+            return t.p_("pile kind", "Waste")
+
+
+def to_kind(t: Translator, kind: str, own: bool) -> str:
+    """Where a card goes: "a foundation", "another tableau pile" (own: the same kind)."""
+    match kind, own:
+        case "foundation", _:
+            return t.p_("destination", "a foundation")
+        case "tableau", False:
+            return t.p_("destination", "a tableau pile")
+        case "tableau", True:
+            return t.p_("destination", "another tableau pile")
+        case "reserve", False:
+            return t.p_("destination", "a reserve pile")
+        case "reserve", True:
+            return t.p_("destination", "another reserve pile")
+        case "fan", False:
+            return t.p_("destination", "a fan")
+        case _:
+            return t.p_("destination", "another fan")
+
+
+def from_kind(t: Translator, kind: str) -> str:
+    """Where a card comes from: "from the waste", "from a fan"."""
+    match kind:
+        case "foundation":
+            return t.p_("origin", "from a foundation")
+        case "tableau":
+            return t.p_("origin", "from the tableau")
+        case "reserve":
+            return t.p_("origin", "from the reserve")
+        case "fan":
+            return t.p_("origin", "from a fan")
+        case "stock":
+            return t.p_("origin", "from the stock")
+        case _:
+            return t.p_("origin", "from the waste")
+
+
+def in_kind(t: Translator, kind: str) -> str:
+    """Where a card lies: "in the waste", "in the stock"."""
+    match kind:
+        case "foundation":
+            return t.p_("place", "on the foundations")
+        case "tableau":
+            return t.p_("place", "in the tableau")
+        case "reserve":
+            return t.p_("place", "in the reserve")
+        case "fan":
+            return t.p_("place", "in the fans")
+        case "stock":
+            return t.p_("place", "in the stock")
+        case _:
+            return t.p_("place", "in the waste")
+
+
+# -- building ------------------------------------------------------------------------------------
+
+def rank_phrase(t: Translator, rank: str) -> str:
+    """How ranks follow one another: "down", "by equal rank"."""
+    match rank:
+        case "up":
+            return t.p_("building order", "up")
+        case "down":
+            return t.p_("building order", "down")
+        case "same":
+            return t.p_("building order", "by matching rank")
+        case _:
+            return t.p_("building order", "regardless of rank")
+
+
+def suit_phrase(t: Translator, suit: str) -> str:
+    """How suits follow one another: "in alternate colours", "by suit"."""
+    match suit:
+        case "same-suit":
+            return t.p_("building suits", "by suit")
+        case "alternate-colour":
+            return t.p_("building suits", "in alternate colours")
+        case "other-suit":
+            return t.p_("building suits", "in any suit but its own")
+        case _:
+            return t.p_("building suits", "whatever the suit")
+
+
+def suit_detail(t: Translator, suit: str) -> str | None:
+    """What a suit rule means in plain cards, where the short phrase needs it."""
+    match suit:
+        case "alternate-colour":
+            return t._("A red card goes on a black card, and a black card on a red one.")
+        case "other-suit":
+            return t._(
+                "A card may go on a card of any other suit: a red card on a red card is fine "
+                "as long as the two suits differ."
+            )
+    return None
+
+
+def build_sentences(t: Translator, kind: str, spec: Spec, found: dict) -> list[str]:
+    """Everything about placing cards on a pile of this kind, with worked examples."""
+    rule = spec["build"]
+    if rule is None:
+        return [t.np_("no building", "No card may be placed on this pile.",
+                      "No card may be placed on these piles.", spec["count"])]
+    out = [t._("Cards build {order}, {suits}.", order=rank_phrase(t, rule["rank"]),
+               suits=suit_phrase(t, rule["suit"]))]
+    detail = suit_detail(t, rule["suit"])
+    if detail:
+        out.append(detail)
+    example = found.get((kind, False))
+    if example:
+        out.append(example_sentence(t, example))
+    if rule["wrap"] and rule["rank"] == "up":
+        out.append(t._("The ranks wrap around: an ace may go on a king."))
+    elif rule["wrap"] and rule["rank"] == "down":
+        out.append(t._("The ranks wrap around: a king may go on an ace."))
+    example = found.get((kind, True))
+    if example:
+        out.append(example_sentence(t, example))
+    if rule["max_cards"] is not None:
+        out.append(t.n_("A pile holds at most {count} card.", "A pile holds at most {count} cards.",
+                        rule["max_cards"]))
+    if rule["single_cards"]:
+        out.append(t._("Only single cards may be placed here, never a group."))
+    return out
+
+
+class ExampleText(str):
+    """A sentence that shows a worked example; the page marks it up with the example's data."""
+
+    example: Example
+
+
+def example_sentence(t: Translator, e: Example) -> str:
+    """"For example, on the 7 of clubs you may place the 6 of spades, hearts or diamonds..."."""
+    text = ExampleText(_example_text(t, e))
+    text.example = e
+    return text
+
+
+def _example_text(t: Translator, e: Example) -> str:
+    below = card_name(t, e.below)
+    if len(e.allowed) > 6:
+        allowed = t.n_("any of {count} cards, such as {cards}",
+                       "any of {count} cards, such as {cards}", len(e.allowed),
+                       cards=card_list(t, list(e.allowed[:3])))
+    else:
+        allowed = card_list(t, e.allowed)
+    if e.refused and len(e.refused) <= 6:
+        return t._("For example, on {below} you may place {allowed}, but not {refused}.",
+                   below=below, allowed=allowed, refused=card_list(t, e.refused))
+    return t._("For example, on {below} you may place {allowed}.", below=below, allowed=allowed)
+
+
+# -- moving and filling spaces -------------------------------------------------------------------
+
+def taking_kinds(config: Config) -> list[str]:
+    """The kinds of pile a card may ever be put on."""
+    out = []
+    for kind in config["kinds"]:
+        spec = config["piles"][kind]
+        if kind in ("stock", "waste"):
+            continue
+        if kind == "foundation" or spec["build"] is not None or spec["spaces"]["accepts"] != "none":
+            out.append(kind)
+    return out
+
+
+def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
+    """What may leave a pile of this kind, as a group or alone, and where it may go."""
+    spec = config["piles"][kind]
+    moves = spec["moves"]
+    group = moves["group"]
+    if group == "none":
+        return [t.np_("no moves", "Cards never leave this pile.", "Cards never leave these piles.",
+                      spec["count"])]
+    out = []
+    run = moves.get("run")
+    if group == "single" and kind not in ("waste", "foundation"):
+        out.append(t._("Only the top card of a pile may move: cards move one at a time."))
+    elif group == "run" and run:
+        out.append(t._("The top card may move, or a group of cards built {order}, {suits} may "
+                       "move together.", order=rank_phrase(t, run["rank"]),
+                       suits=suit_phrase(t, run["suit"])))
+        if run["suit"] == "other-suit":
+            out.append(t._("No two neighbouring cards in such a group share a suit."))
+    elif group == "whole-pile":
+        if run:
+            out.append(t._("The top card may move, or the whole pile at once if it is built "
+                           "{order}, {suits}.", order=rank_phrase(t, run["rank"]),
+                           suits=suit_phrase(t, run["suit"])))
+        else:
+            out.append(t._("The top card may move, or the whole pile at once."))
+    targets = [k for k in taking_kinds(config) if k in moves["to"]]
+    if kind == "foundation":
+        if targets:
+            out.append(t._("The top card of a foundation may be played back onto {targets} "
+                           "when it fits there.",
+                           targets=t.any_of([to_kind(t, k, k == kind) for k in targets])))
+        return out
+    never = [k for k in taking_kinds(config) if k not in moves["to"] and k != kind]
+    names = t.any_of([to_kind(t, k, k == kind) for k in targets])
+    source = from_kind(t, kind)
+    if never:
+        out.append(t._("Cards {source} may go only to {targets}, never to {excluded}.",
+                       source=source, targets=names,
+                       excluded=t.any_of([to_kind(t, k, False) for k in never])))
+    elif targets:
+        out.append(t._("Cards {source} may go to {targets}.", source=source, targets=names))
+    return out
+
+
+def accepts_sentence(t: Translator, accepts: str, groups: bool) -> str:
+    """What may fill an empty pile, with no restriction on where it comes from."""
+    match accepts, groups:
+        case "any", False:
+            return t._("Any card may fill an empty pile.")
+        case "any", True:
+            return t._("Any card, or any group that may move, may fill an empty pile.")
+        case "king", False:
+            return t._("Only a king may fill an empty pile.")
+        case "king", True:
+            return t._("Only a king, or a group headed by a king, may fill an empty pile.")
+        case "base", _:
+            return t._("Only a card of the foundations' base rank may fill an empty pile.")
+        case _:
+            return t._("An emptied pile stays empty for the rest of the deal.")
+
+
+def space_sentences(t: Translator, config: Config, kind: str) -> list[str]:
+    """How an empty pile of this kind is filled: by whom, from where, and what happens after."""
+    spec = config["piles"][kind]
+    spaces = spec["spaces"]
+    groups = spec["moves"]["group"] in ("run", "whole-pile")
+    sources = spaces.get("from")
+    if not sources or spaces["accepts"] == "none":
+        return [accepts_sentence(t, spaces["accepts"], groups)]
+    out = []
+    names = t.any_of([from_kind(t, k) for k in sources])
+    if spaces["automatic"]:
+        out.append(t._("An empty pile is filled at once, automatically, with the top card "
+                       "{sources}.", sources=names))
+    else:
+        out.append(t._("An empty pile may be filled only with a card {sources}.", sources=names))
+    if spaces["accepts"] != "any":
+        out.append(accepts_sentence(t, spaces["accepts"], groups))
+    while_in = spaces.get("while_cards_in") or sources
+    if spaces["automatic"] and "stock" in while_in and "stock" not in sources:
+        out.append(t._("When there is no card there, the stock is turned to provide one."))
+    places = t.any_of([in_kind(t, k) for k in while_in])
+    match spaces["otherwise"]:
+        case "none":
+            out.append(t._("While there is no card {places}, an empty pile stays empty.",
+                           places=places))
+        case "king":
+            out.append(t._("Once there is no card {places}, only a king may fill an empty pile.",
+                           places=places))
+        case _:
+            out.append(t._("Once there is no card {places}, any card may fill an empty pile.",
+                           places=places))
+    return out
+
+
+def face_down_sentence(t: Translator, spec: Spec) -> str | None:
+    """Said only where cards are dealt face down."""
+    deal = spec.get("deal", {})
+    if any(up < n for n, up in zip(deal.get("cards", []), deal.get("face_up", []), strict=False)):
+        return t._("A face-down card is turned face up as soon as it is uncovered.")
+    return None
+
+
+# -- sections ------------------------------------------------------------------------------------
+
+def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str]:
+    """How foundations start, build, finish, and give cards back."""
+    spec = config["piles"]["foundation"]
+    rule = spec["build"]
+    out = []
+    match spec["base"], spec["gather"]:
+        case "ace", _:
+            out.append(t._("Each foundation is started with an ace."))
+        case "king", _:
+            out.append(t._("Each foundation is started with a king."))
+        case "first-card", "all":
+            out.append(t.n_(
+                "The deal picks the base rank at random: the card of that rank goes to the "
+                "foundation.",
+                "The deal picks the base rank at random: all {count} cards of that rank go to the "
+                "foundations, one on each.", spec["count"]))
+        case "first-card", "one":
+            out.append(t._("The first card dealt to the foundations sets the base rank; the other "
+                           "foundations are started with cards of that rank as they come free."))
+        case _:
+            out.append(t._("The first card played to a foundation sets the base rank; every other "
+                           "foundation must be started with a card of that rank."))
+    out += build_sentences(t, "foundation", spec, found)
+    if rule and not rule["wrap"] and rule["max_cards"] is None:
+        if spec["base"] == "ace" and rule["rank"] == "up":
+            out.append(t._("A foundation is complete when it reaches the king."))
+        elif spec["base"] == "king" and rule["rank"] == "down":
+            out.append(t._("A foundation is complete when it reaches the ace."))
+    if spec["automatic"]:
+        out.append(t._("Cards that fit a foundation go up by themselves, without a move from you."))
+    out += move_sentences(t, config, "foundation")
+    if spec["moves"]["group"] == "none":
+        out[-1] = t._("Cards on a foundation stay there: none may be played back.")
+    return out
+
+
+def pile_sentences(t: Translator, config: Config, kind: str, found: dict) -> list[str]:
+    """Tableau, reserve and fans: building, moving, empty piles, face-down cards."""
+    spec = config["piles"][kind]
+    out = build_sentences(t, kind, spec, found)
+    out += move_sentences(t, config, kind)
+    out += space_sentences(t, config, kind)
+    face_down = face_down_sentence(t, spec)
+    if face_down:
+        out.append(face_down)
+    return out
+
+
+def stock_sentences(t: Translator, config: Config) -> list[str]:
+    """What a turn of the stock does, how many passes there are, and what the waste gives."""
+    turn = config["piles"]["stock"]["turn"]
+    n, passes = turn["cards"], turn["passes"]
+    out = []
+    if turn["to"] == "waste":
+        out.append(t.n_("Each turn of the stock puts {count} card face up on the waste.",
+                        "Each turn of the stock puts {count} cards face up on the waste.", n))
+        if n > 1:
+            out.append(t._("Only the top card of the waste may be played."))
+    else:
+        out.append(t.n_(
+            "Each turn of the stock deals {count} card face up onto every tableau pile, empty "
+            "ones included.",
+            "Each turn of the stock deals {count} cards face up onto every tableau pile, empty "
+            "ones included.", n))
+        out.append(t._("When the stock runs short, its last cards go to the first piles only."))
+    if passes is None:
+        out.append(t._("When the stock is empty, the waste is turned over to make a new stock, "
+                       "as often as you like."))
+    elif passes == 1:
+        out.append(t._("The stock is gone through only once: there is no redeal."))
+    else:
+        out.append(t.n_("You may go through the stock {count} time.",
+                        "You may go through the stock {count} times.", passes))
+        out.append(t.n_("When the stock is empty, the waste is turned over to make a new stock, "
+                        "{count} time in all.",
+                        "When the stock is empty, the waste is turned over to make a new stock, "
+                        "up to {count} times in all.", passes - 1))
+    if "waste" in config["piles"]:
+        out += move_sentences(t, config, "waste")
+    return out
+
+
+def layout_line(t: Translator, config: Config, kind: str) -> str:
+    """One line of the Layout section: how many piles of this kind and what the deal puts there."""
+    spec = config["piles"][kind]
+    count = spec["count"]
+    if kind == "foundation":
+        match spec["gather"]:
+            case "all":
+                return t.n_("{count} foundation, which receives a card of the base rank at the "
+                            "deal.",
+                            "{count} foundations, each of which receives a card of the base rank "
+                            "at the deal.", count)
+            case "one":
+                return t.n_("{count} foundation; the deal puts one card on it.",
+                            "{count} foundations; the deal puts one card on the first of them.",
+                            count)
+            case _:
+                return t.n_("{count} foundation, empty at the start.",
+                            "{count} foundations, empty at the start.", count)
+    if kind == "stock":
+        rest = spec["deal"]["cards"][0]
+        return t.n_("{count} card, face down: the rest of the deck.",
+                    "{count} cards, face down: the rest of the deck.", rest)
+    if kind == "waste":
+        return t._("Empty at the start; the stock's cards are turned onto it.")
+    piles = pile_count(t, kind, count)
+    cards, face_up = spec["deal"]["cards"], spec["deal"]["face_up"]
+    if not any(cards):
+        return t.np_("layout", "{piles}, empty at the start.", "{piles}, empty at the start.",
+                     count, piles=piles)
+    if len(set(cards)) == 1:
+        dealt = t.np_("layout", "{piles} of {cards}", "{piles} of {cards} each", count,
+                      piles=piles, cards=t.n_("{count} card", "{count} cards", cards[0]))
+    else:
+        dealt = t._("{piles}, dealt {numbers} cards from left to right", piles=piles,
+                    numbers=t.all_of([t.number(n) for n in cards]))
+    return t._("{dealt}, {faces}.", dealt=dealt, faces=faces_phrase(t, cards, face_up))
+
+
+def pile_count(t: Translator, kind: str, count: int) -> str:
+    """"8 piles", "4 fans": the piles of a kind, counted."""
+    if kind == "fan":
+        return t.n_("{count} fan", "{count} fans", count)
+    return t.n_("{count} pile", "{count} piles", count)
+
+
+def faces_phrase(t: Translator, cards: list[int], face_up: list[int]) -> str:
+    """Which dealt cards show their face."""
+    ups = {up for n, up in zip(cards, face_up, strict=False) if n}
+    if all(up >= n for n, up in zip(cards, face_up, strict=False)):
+        return t._("all face up")
+    if ups == {0}:
+        return t._("all face down")
+    if ups == {1}:
+        return t._("only the top card face up")
+    k = min(ups)
+    return t.n_("the top {count} card face up", "the top {count} cards face up", k)
+
+
+# -- facts ---------------------------------------------------------------------------------------
+
+def family_name(t: Translator, family: str) -> str:
+    """A family of games, by its best-known member."""
+    match family:
+        case "klondike":
+            return t.p_("family", "Klondike")
+        case "canfield":
+            return t.p_("family", "Canfield")
+        case "spider":
+            return t.p_("family", "Spider")
+        case _:
+            return t.p_("family", "FreeCell")
+
+
+def difficulty_word(t: Translator, difficulty: str) -> str:
+    """Easy, medium or hard, for the home page's table."""
+    match difficulty:
+        case "easy":
+            return t.p_("difficulty", "easy")
+        case "medium":
+            return t.p_("difficulty", "medium")
+        case _:
+            return t.p_("difficulty", "hard")
+
+
+def win_rate_phrase(t: Translator, win_rate: dict | None) -> str:
+    """"about 20 %" for the home page; a dash where no rate is claimed."""
+    if not win_rate:
+        return "—"
+    percent = t.percent(win_rate["value"])
+    match win_rate["qualifier"]:
+        case "over":
+            return t.p_("win rate", "over {percent}", percent=percent)
+        case "under":
+            return t.p_("win rate", "under {percent}", percent=percent)
+        case _:
+            return t.p_("win rate", "about {percent}", percent=percent)
+
+
+def fact_sentences(t: Translator, rules: dict[str, Any], names: list[str]) -> list[str]:
+    """Family, decks, difficulty, luck, win rate, inventor and other names, as sentences."""
+    facts, decks = rules["facts"], rules["decks"]
+    out = []
+    if facts["family"] == "other":
+        out.append(t._("It belongs to no large family of games."))
+    else:
+        out.append(t._("It belongs to the {family} family.",
+                       family=family_name(t, facts["family"])))
+    out.append(t.n_("It is played with {count} deck of 52 cards.",
+                    "It is played with {count} decks, {cards} cards in all.", decks,
+                    cards=t.number(52 * decks)))
+    match facts["difficulty"]:
+        case "easy":
+            out.append(t._("It is an easy game."))
+        case "medium":
+            out.append(t._("It is a game of medium difficulty."))
+        case _:
+            out.append(t._("It is a hard game."))
+    match facts.get("luck"):
+        case "mostly-luck":
+            out.append(t._("The deal decides most games."))
+        case "mixed":
+            out.append(t._("Luck and skill count about equally."))
+        case "mostly-skill":
+            out.append(t._("Skill decides most games."))
+    rate = facts.get("win_rate")
+    if rate:
+        percent = t.percent(rate["value"])
+        match rate["qualifier"]:
+            case "over":
+                out.append(t._("Over {percent} of deals can be won.", percent=percent))
+            case "under":
+                out.append(t._("Under {percent} of deals can be won.", percent=percent))
+            case _:
+                out.append(t._("About {percent} of deals can be won.", percent=percent))
+    if facts.get("inventor"):
+        out.append(t._("It was invented by {name}.", name=facts["inventor"]))
+    if names:
+        out.append(t._("It is also known as {names}.", names=t.any_of(names)))
+    return out
+

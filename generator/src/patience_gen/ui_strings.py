@@ -1,0 +1,86 @@
+"""The game table's interface strings, in English, marked for the gettext catalogs.
+
+The strings live here rather than in the JavaScript so that Babel's Python extractor finds them
+and translators see them next to the pages' own messages. The hook renders them into each game
+page in the page's language. Placeholders in braces are filled in by the table's script.
+"""
+
+from __future__ import annotations
+
+
+def _(text: str) -> str:
+    """Mark a message for extraction; it is translated when a page is built."""
+    return text
+
+
+UI_STRINGS: dict[str, str] = {
+    "table": _("Card table"),
+    "loading": _("Loading the game…"),
+    "error": _(
+        "The game could not start in this browser, so the table is not playable here. "
+        "The rules below are all you need to play with real cards."
+    ),
+    "undo": _("Undo"),
+    "redo": _("Redo"),
+    "hint": _("Hint"),
+    "new": _("New deal"),
+    "restart": _("Restart"),
+    "deal": _("Deal {n}"),
+    "moves": _("Moves: {n}"),
+    "time": _("Time: {t}"),
+    "stats": _("Played {played} · Won {won} · Best streak {streak}"),
+    "won": _("You won in {moves} moves and {time}. Well played!"),
+    "stuck": _("No moves left. Undo, restart or try a new deal."),
+    "restored": _("Your game in progress is back where you left it."),
+    "corrupt_save": _("The saved game could not be read, so a new game has started."),
+    "new_game": _("New game: deal {n}."),
+    "restarted": _("Deal {n} started again."),
+    "illegal": _("That move is not allowed."),
+    "moved": _("{card} to {pile}."),
+    "turned": _("Stock turned."),
+    "redealt": _("The waste goes back into the stock."),
+    "undone": _("Move taken back."),
+    "redone": _("Move played again."),
+    "nothing_to_undo": _("There is nothing to undo."),
+    "nothing_to_redo": _("There is nothing to redo."),
+    "selected": _("{card} picked up. Choose a pile to play it on."),
+    "deselected": _("Put down."),
+    "hint_move": _("Hint: move {card} from {from} to {to}."),
+    "hint_stock": _("Hint: turn the stock."),
+    "hint_none": _("No helpful move found."),
+    "keys": _(
+        "Keyboard: arrow keys move between piles; Enter or Space picks up a card and plays it; "
+        "F sends it to a foundation; U undoes, R redoes, H gives a hint; Escape puts a card down."
+    ),
+    "pile.foundation": _("Foundation {n}"),
+    "pile.tableau": _("Tableau pile {n}"),
+    "pile.reserve": _("Reserve {n}"),
+    "pile.fan": _("Fan {n}"),
+    "pile.stock": _("Stock"),
+    "pile.waste": _("Waste"),
+    "pile_empty": _("{pile}: empty"),
+    "pile_top": _("{pile}: {count} cards, {card} on top"),
+    "pile_down": _("{pile}: {count} cards face down"),
+    "card": _("{rank} of {suit}"),
+    "rank.1": _("ace"),
+    "rank.2": _("two"),
+    "rank.3": _("three"),
+    "rank.4": _("four"),
+    "rank.5": _("five"),
+    "rank.6": _("six"),
+    "rank.7": _("seven"),
+    "rank.8": _("eight"),
+    "rank.9": _("nine"),
+    "rank.10": _("ten"),
+    "rank.11": _("jack"),
+    "rank.12": _("queen"),
+    "rank.13": _("king"),
+    "index.1": _("A"),
+    "index.11": _("J"),
+    "index.12": _("Q"),
+    "index.13": _("K"),
+    "suit.C": _("clubs"),
+    "suit.D": _("diamonds"),
+    "suit.H": _("hearts"),
+    "suit.S": _("spades"),
+}

@@ -1,0 +1,181 @@
+"""Self-hosted Pyodide for the site: its core files, the engine wheel and the lock file.
+
+Pyodide's core comes from the npm package pinned in package.json; the engine goes to the browser
+as a pure-Python wheel built with pypa/build and listed in the site's pyodide-lock.json, so that
+Pyodide checks its sha256 before installing it. Everything lands once in ``<site>/pyodide/``,
+shared by every language. Wheel builds are cached by a hash of their inputs, which keeps
+``mkdocs serve`` rebuilds fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+log = logging.getLogger("mkdocs.hooks.play")
+
+# The only Pyodide files a page loads: the loader, the interpreter, its standard library and
+# the lock file (rewritten with the engine wheel added).
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCK_NAME = "pyodide-lock.json"
+SITE_FOLDER = "pyodide"
+ENGINE_PACKAGE = "patience"
+
+
+class AssetError(RuntimeError):
+    """The site's Pyodide files could not be prepared; the message says what to do."""
+
+
+def engine_inputs(engine_dir: Path) -> list[Path]:
+    """The files that make up the engine wheel: its pyproject and its package sources and data."""
+    files = [engine_dir / "pyproject.toml"]
+    for extra in ("README.md", "LICENSE"):
+        if (engine_dir / extra).is_file():
+            files.append(engine_dir / extra)
+    src = engine_dir / "src"
+    for path in sorted(src.rglob("*")):
+        parts = path.relative_to(src).parts
+        if not path.is_file() or "__pycache__" in parts or parts[0].endswith(".egg-info"):
+            continue
+        if path.suffix in (".pyc", ".pyo"):
+            continue
+        files.append(path)
+    return files
+
+
+def engine_hash(engine_dir: Path) -> str:
+    """A digest of the wheel's inputs (names and contents), the key of the wheel cache."""
+    digest = hashlib.sha256()
+    for path in engine_inputs(engine_dir):
+        digest.update(path.relative_to(engine_dir).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:20]
+
+
+def build_engine_wheel(engine_dir: Path, cache_dir: Path) -> Path:
+    """The engine wheel for the current sources, built with pypa/build unless cached.
+
+    The build runs on a copy of the sources so that it leaves nothing in engine/.
+    """
+    key = engine_hash(engine_dir)
+    slot = cache_dir / key
+    found = sorted(slot.glob("*.whl")) if slot.is_dir() else []
+    if found:
+        return found[0]
+    variants = list((engine_dir / "src" / ENGINE_PACKAGE / "variants").glob("*.json"))
+    if not variants:
+        raise AssetError(
+            "the engine has no compiled variants; run `python -m patience_gen compile rules/` "
+            "(scripts/setup.sh does) before building the site"
+        )
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="patience-wheel-") as tmp:
+        work = Path(tmp) / "engine"
+        for path in engine_inputs(engine_dir):
+            target = work / path.relative_to(engine_dir)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+        out = Path(tmp) / "dist"
+        command = [sys.executable, "-m", "build", "--wheel", str(work), "-o", str(out)]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        wheels = sorted(out.glob("*.whl"))
+        if result.returncode != 0 or not wheels:
+            raise AssetError(
+                "building the engine wheel failed:\n" + (result.stderr or result.stdout)[-4000:]
+            )
+        staging = cache_dir / f".{key}.tmp"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        shutil.copy2(wheels[0], staging / wheels[0].name)
+        shutil.rmtree(slot, ignore_errors=True)
+        os.replace(staging, slot)
+    log.info("play: built the engine wheel %s", wheels[0].name)
+    return slot / wheels[0].name
+
+
+def write_lockfile(npm_lock: Path, wheel: Path, output: Path) -> None:
+    """Pyodide's lock file with the engine wheel added (name, version, sha256, imports).
+
+    This is what ``pyodide lockfile add-wheels`` does, called through pyodide-lock directly so
+    that a rebuild does not start another interpreter. The wheel must already sit next to
+    ``output``: its file name is written relative to the lock file.
+    """
+    from pyodide_lock.spec import PyodideLockSpec
+    from pyodide_lock.utils import add_wheels_to_spec
+
+    spec = PyodideLockSpec.from_json(npm_lock)
+    spec = add_wheels_to_spec(spec, [wheel], base_path=output.parent, base_url="")
+    spec.to_json(output)
+
+
+def _same_file(source: Path, target: Path) -> bool:
+    if not target.is_file():
+        return False
+    a, b = source.stat(), target.stat()
+    return a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime)
+
+
+def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -> Path:
+    """Put Pyodide's core files, the engine wheel and the site's lock file in site_dir/pyodide/.
+
+    Safe to call once per language build: files already in place are left alone.
+    """
+    npm = root / "node_modules" / "pyodide"
+    missing = [name for name in (*PYODIDE_CORE, LOCK_NAME) if not (npm / name).is_file()]
+    if missing:
+        raise AssetError(
+            f"node_modules/pyodide lacks {', '.join(missing)}; run `npm ci` (scripts/setup.sh does)"
+        )
+    cache_dir = cache_dir or root / "build" / "wheels"
+    wheel = build_engine_wheel(root / "engine", cache_dir)
+
+    target = site_dir / SITE_FOLDER
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_CORE:
+        if not _same_file(npm / name, target / name):
+            shutil.copy2(npm / name, target / name)
+    for old in target.glob(f"{ENGINE_PACKAGE}-*.whl"):
+        if old.name != wheel.name:
+            old.unlink()
+    if not _same_file(wheel, target / wheel.name):
+        shutil.copy2(wheel, target / wheel.name)
+
+    lock = target / LOCK_NAME
+    if not _lock_lists(lock, target / wheel.name, npm / LOCK_NAME):
+        write_lockfile(npm / LOCK_NAME, target / wheel.name, lock)
+    return target
+
+
+def _lock_lists(lock: Path, wheel: Path, npm_lock: Path) -> bool:
+    """Whether lock is up to date: same Pyodide release, this very wheel (name and sha256)."""
+    if not lock.is_file():
+        return False
+    try:
+        data = json.loads(lock.read_text())
+        info = json.loads(npm_lock.read_text()).get("info")
+    except ValueError:
+        return False
+    entry = data.get("packages", {}).get(ENGINE_PACKAGE) or {}
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    return (
+        data.get("info") == info
+        and entry.get("file_name") == wheel.name
+        and entry.get("sha256") == digest
+    )
+
+
+def wheel_entry(site_dir: Path) -> dict | None:
+    """The engine's entry in a built site's lock file (used by tests and benchmarks)."""
+    lock = site_dir / SITE_FOLDER / LOCK_NAME
+    if not lock.is_file():
+        return None
+    return json.loads(lock.read_text()).get("packages", {}).get(ENGINE_PACKAGE)
