@@ -25,21 +25,6 @@ def suit_name(t: Translator, suit: str) -> str:
             return t.p_("suit", "spades")
 
 
-def rank_word(t: Translator, rank: int) -> str:
-    """The rank alone, lower case: "ace", "7", "queen"."""
-    match rank:
-        case 1:
-            return t.p_("rank", "ace")
-        case 11:
-            return t.p_("rank", "jack")
-        case 12:
-            return t.p_("rank", "queen")
-        case 13:
-            return t.p_("rank", "king")
-        case _:
-            return t.number(rank)
-
-
 def card_name(t: Translator, card: str) -> str:
     """A card with its definite article: "the 7 of clubs", "the ace of spades"."""
     rank, suit = rank_of(card), suit_name(t, card[1])

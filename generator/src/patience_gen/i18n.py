@@ -37,7 +37,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.reason}: msgid {self.msgid!r}"
+        return f"{where}: {self.reason}" + (f": msgid {self.msgid!r}" if self.msgid else "")
 
 
 def placeholders(text: str) -> set[str]:
@@ -128,6 +128,10 @@ class Translator:
             return strings[0]
         index = self.catalog.plural_func(n) if len(strings) > 1 else 0
         return strings[min(index, len(strings) - 1)]
+
+    def gettext(self, msgid: str) -> str:
+        """Plain gettext: the translation or the English source, placeholders left as they are."""
+        return self._lookup(None, msgid, None, 1)
 
     def _(self, msgid: str, **values: object) -> str:
         """Translate a message and fill its `{placeholders}`."""

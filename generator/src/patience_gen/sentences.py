@@ -113,9 +113,9 @@ def suit_phrase(t: Translator, suit: str) -> str:
         case "alternate-colour":
             return t.p_("building suits", "in alternate colours")
         case "other-suit":
-            return t.p_("building suits", "in any suit but its own")
+            return t.p_("building suits", "on any suit but their own")
         case _:
-            return t.p_("building suits", "whatever the suit")
+            return t.p_("building suits", "in any suit")
 
 
 def suit_detail(t: Translator, suit: str) -> str | None:
@@ -137,7 +137,7 @@ def build_sentences(t: Translator, kind: str, spec: Spec, found: dict) -> list[s
     if rule is None:
         return [t.np_("no building", "No card may be placed on this pile.",
                       "No card may be placed on these piles.", spec["count"])]
-    out = [t._("Cards build {order}, {suits}.", order=rank_phrase(t, rule["rank"]),
+    out = [t._("Cards build {order} {suits}.", order=rank_phrase(t, rule["rank"]),
                suits=suit_phrase(t, rule["suit"]))]
     detail = suit_detail(t, rule["suit"])
     if detail:
@@ -152,8 +152,11 @@ def build_sentences(t: Translator, kind: str, spec: Spec, found: dict) -> list[s
     example = found.get((kind, True))
     if example:
         out.append(example_sentence(t, example))
-    if rule["max_cards"] is not None:
-        out.append(t.n_("A pile holds at most {count} card.", "A pile holds at most {count} cards.",
+    if rule["max_cards"] is not None and kind == "foundation":
+        out.append(t.n_("A foundation is complete when it holds {count} card.",
+                        "A foundation is complete when it holds {count} cards.", rule["max_cards"]))
+    elif rule["max_cards"] is not None:
+        out.append(t.n_("A pile holds at most one card.", "A pile holds at most {count} cards.",
                         rule["max_cards"]))
     if rule["single_cards"]:
         out.append(t._("Only single cards may be placed here, never a group."))
@@ -214,7 +217,7 @@ def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
     if group == "single" and kind not in ("waste", "foundation"):
         out.append(t._("Only the top card of a pile may move: cards move one at a time."))
     elif group == "run" and run:
-        out.append(t._("The top card may move, or a group of cards built {order}, {suits} may "
+        out.append(t._("The top card may move, or a group of cards built {order} {suits} may "
                        "move together.", order=rank_phrase(t, run["rank"]),
                        suits=suit_phrase(t, run["suit"])))
         if run["suit"] == "other-suit":
@@ -222,7 +225,7 @@ def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
     elif group == "whole-pile":
         if run:
             out.append(t._("The top card may move, or the whole pile at once if it is built "
-                           "{order}, {suits}.", order=rank_phrase(t, run["rank"]),
+                           "{order} {suits}.", order=rank_phrase(t, run["rank"]),
                            suits=suit_phrase(t, run["suit"])))
         else:
             out.append(t._("The top card may move, or the whole pile at once."))
@@ -360,13 +363,13 @@ def stock_sentences(t: Translator, config: Config) -> list[str]:
     n, passes = turn["cards"], turn["passes"]
     out = []
     if turn["to"] == "waste":
-        out.append(t.n_("Each turn of the stock puts {count} card face up on the waste.",
+        out.append(t.n_("Each turn of the stock puts one card face up on the waste.",
                         "Each turn of the stock puts {count} cards face up on the waste.", n))
         if n > 1:
             out.append(t._("Only the top card of the waste may be played."))
     else:
         out.append(t.n_(
-            "Each turn of the stock deals {count} card face up onto every tableau pile, empty "
+            "Each turn of the stock deals one card face up onto every tableau pile, empty "
             "ones included.",
             "Each turn of the stock deals {count} cards face up onto every tableau pile, empty "
             "ones included.", n))
@@ -379,10 +382,10 @@ def stock_sentences(t: Translator, config: Config) -> list[str]:
     else:
         out.append(t.n_("You may go through the stock {count} time.",
                         "You may go through the stock {count} times.", passes))
-        out.append(t.n_("When the stock is empty, the waste is turned over to make a new stock, "
-                        "{count} time in all.",
-                        "When the stock is empty, the waste is turned over to make a new stock, "
-                        "up to {count} times in all.", passes - 1))
+        out.append(t.n_("When the stock is empty, the waste may be turned over to make a new stock "
+                        "once.",
+                        "When the stock is empty, the waste may be turned over to make a new stock "
+                        "up to {count} times.", passes - 1))
     if "waste" in config["piles"]:
         out += move_sentences(t, config, "waste")
     return out
@@ -395,16 +398,15 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
     if kind == "foundation":
         match spec["gather"]:
             case "all":
-                return t.n_("{count} foundation, which receives a card of the base rank at the "
-                            "deal.",
+                return t.n_("One foundation, which receives a card of the base rank at the deal.",
                             "{count} foundations, each of which receives a card of the base rank "
                             "at the deal.", count)
             case "one":
-                return t.n_("{count} foundation; the deal puts one card on it.",
+                return t.n_("One foundation; the deal puts one card on it.",
                             "{count} foundations; the deal puts one card on the first of them.",
                             count)
             case _:
-                return t.n_("{count} foundation, empty at the start.",
+                return t.n_("One foundation, empty at the start.",
                             "{count} foundations, empty at the start.", count)
     if kind == "stock":
         rest = spec["deal"]["cards"][0]
@@ -419,7 +421,7 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
                      count, piles=piles)
     if len(set(cards)) == 1:
         dealt = t.np_("layout", "{piles} of {cards}", "{piles} of {cards} each", count,
-                      piles=piles, cards=t.n_("{count} card", "{count} cards", cards[0]))
+                      piles=piles, cards=t.n_("one card", "{count} cards", cards[0]))
     else:
         dealt = t._("{piles}, dealt {numbers} cards from left to right", piles=piles,
                     numbers=t.all_of([t.number(n) for n in cards]))
@@ -429,8 +431,8 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
 def pile_count(t: Translator, kind: str, count: int) -> str:
     """"8 piles", "4 fans": the piles of a kind, counted."""
     if kind == "fan":
-        return t.n_("{count} fan", "{count} fans", count)
-    return t.n_("{count} pile", "{count} piles", count)
+        return t.n_("one fan", "{count} fans", count)
+    return t.n_("one pile", "{count} piles", count)
 
 
 def faces_phrase(t: Translator, cards: list[int], face_up: list[int]) -> str:
@@ -495,7 +497,7 @@ def fact_sentences(t: Translator, rules: dict[str, Any], names: list[str]) -> li
     else:
         out.append(t._("It belongs to the {family} family.",
                        family=family_name(t, facts["family"])))
-    out.append(t.n_("It is played with {count} deck of 52 cards.",
+    out.append(t.n_("It is played with one deck of 52 cards.",
                     "It is played with {count} decks, {cards} cards in all.", decks,
                     cards=t.number(52 * decks)))
     match facts["difficulty"]:

@@ -1,0 +1,281 @@
+"""Page models and Markdown for every game and the home page, in every language.
+
+Rules files -> (rules, engine config) -> page model (finished, translated sentences) -> Jinja2
+Markdown in `docs/` with mkdocs-static-i18n's suffixes (`wood.md`, `wood.fr.md`). Files are
+written only when their text changes, so `mkdocs serve` does not rebuild in a loop.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from patience_gen.examples import Example, examples
+from patience_gen.i18n import N_, Problem, Translator
+from patience_gen.rules import load_all
+from patience_gen.sentences import (
+    difficulty_word,
+    fact_sentences,
+    foundation_sentences,
+    kind_label,
+    layout_line,
+    pile_sentences,
+    stock_sentences,
+    win_rate_phrase,
+)
+from patience_gen.svg import layout_svg
+
+TEMPLATES = Path(__file__).parent / "templates"
+MARKER = "<!-- Generated from the rules files and catalogs: edit those, not this page. -->"
+
+# Games the pages name as kin; those the site has become links. Translated like game names.
+KIN_NAMES = dict([
+    ("klondike", N_("game name", "Klondike")),
+    ("klondike-by-threes", N_("game name", "Klondike by Threes")),
+    ("canfield", N_("game name", "Canfield")),
+    ("easthaven", N_("game name", "Easthaven")),
+    ("blind-alleys", N_("game name", "Blind Alleys")),
+    ("chinaman", N_("game name", "Chinaman")),
+    ("batsford", N_("game name", "Batsford")),
+    ("batsford-again", N_("game name", "Batsford Again")),
+    ("blondes-and-brunettes", N_("game name", "Blondes and Brunettes")),
+])
+
+
+@dataclass
+class Variant:
+    """A rules file's data and its compiled engine config."""
+
+    id: str
+    rules: dict[str, Any]
+    config: dict[str, Any]
+    source: str
+
+
+@dataclass
+class Section:
+    """One section of How to play: a heading and its sentences."""
+
+    id: str
+    heading: str
+    lines: list[str]
+
+
+@dataclass
+class GamePage:
+    """Everything a game page says, already in its language."""
+
+    id: str
+    title: str
+    hook: str
+    paragraphs: list[str]
+    facts: str
+    kin: str
+    how_to_play: str
+    sections: list[Section] = field(default_factory=list)
+
+
+def load_variants(rules_dir: Path) -> dict[str, Variant]:
+    """Every rules file of the folder, validated and compiled (errors name file and line)."""
+    out = {}
+    for vid, (rules, config) in load_all(rules_dir).items():
+        out[vid] = Variant(vid, rules.data, config, str(rules.path))
+    return out
+
+
+def paragraphs_of(text: str) -> list[str]:
+    """A description's paragraphs, each on one line: the catalogs' msgids."""
+    return [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+
+
+def game_name(t: Translator, name: str) -> str:
+    """A game's name in the page's language (most stay as they are)."""
+    return t.p_("game name", name)
+
+
+def heading(t: Translator, key: str) -> str:
+    """Section headings of How to play."""
+    match key:
+        case "layout":
+            return t.p_("heading", "Layout")
+        case "foundations":
+            return t.p_("heading", "Foundations")
+        case "tableau":
+            return t.p_("heading", "Tableau")
+        case "fans":
+            return t.p_("heading", "Fans")
+        case "reserve":
+            return t.p_("heading", "Reserve")
+        case "stock":
+            return t.p_("heading", "Stock")
+        case _:
+            return t.p_("heading", "Stock and waste")
+
+
+def kin_line(t: Translator, variant: Variant, site: dict[str, Variant], suffix: str) -> str:
+    """Related games, linked where the site has a page for them."""
+    items = []
+    for kin in variant.rules["facts"].get("kin", []):
+        if kin in site:
+            items.append(f"[{game_name(t, site[kin].rules['name'])}]({kin}{suffix}.md)")
+        elif kin in KIN_NAMES:
+            items.append(f"*{game_name(t, KIN_NAMES[kin][1])}*")
+        else:
+            items.append(f"*{kin.replace('-', ' ').title()}*")
+    return t._("Related games: {games}.", games=t.all_of(items)) if items else ""
+
+
+def game_page(t: Translator, variant: Variant, site: dict[str, Variant], suffix: str) -> GamePage:
+    """The model of one game page in the translator's language."""
+    rules, config = variant.rules, variant.config
+    found = examples(config)
+    vid = variant.id
+    facts = " ".join(fact_sentences(t, rules, rules["facts"].get("also_called", [])))
+    page = GamePage(
+        id=vid,
+        title=game_name(t, rules["name"]),
+        hook=t.p_(f"{vid} hook", " ".join(rules["hook"].split())),
+        paragraphs=[t.p_(f"{vid} description", p) for p in paragraphs_of(rules["description"])],
+        facts=facts,
+        kin=kin_line(t, variant, site, suffix),
+        how_to_play=t.p_("heading", "How to play"),
+    )
+    kinds = config["kinds"]
+    layout = [f"**{kind_label(t, k)}:** {layout_line(t, config, k)}" for k in kinds]
+    page.sections.append(Section("layout", heading(t, "layout"), layout))
+    page.sections.append(
+        Section("foundations", heading(t, "foundations"), foundation_sentences(t, config, found))
+    )
+    for kind, key in (("tableau", "tableau"), ("fan", "fans"), ("reserve", "reserve")):
+        if kind in kinds:
+            lines = pile_sentences(t, config, kind, found)
+            page.sections.append(Section(key, heading(t, key), lines))
+    if "stock" in kinds:
+        key = "stock-and-waste" if "waste" in kinds else "stock"
+        page.sections.append(Section(key, heading(t, key), stock_sentences(t, config)))
+    return page
+
+
+def example_attrs(e: Example) -> str:
+    """The example's recipe as HTML attributes, so tests can replay it through the engine."""
+    values = {
+        "data-kind": e.kind, "data-deal": str(e.deal), "data-prelude": " ".join(e.prelude),
+        "data-move": e.move, "data-below": e.below, "data-card": e.card,
+        "data-allowed": " ".join(e.allowed), "data-refused": " ".join(e.refused),
+    }
+    return " ".join(f'{k}="{v}"' for k, v in values.items())
+
+
+def _front_matter(values: dict[str, str]) -> str:
+    return "\n".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
+
+
+def environment() -> Environment:
+    """Jinja2 for Markdown: no HTML escaping, strict about undefined values."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES), autoescape=False, undefined=StrictUndefined,
+        keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+    )
+    env.globals["example_attrs"] = example_attrs
+    return env
+
+
+def render_game(env: Environment, page: GamePage, game_template: bool) -> str:
+    """A game page's Markdown."""
+    front = {"title": page.title, "description": page.hook, "variant": page.id}
+    if game_template:
+        front["template"] = "game.html"
+    return env.get_template("game.md.j2").render(
+        page=page, front_matter=_front_matter(front), marker=MARKER
+    )
+
+
+def render_home(env: Environment, t: Translator, site: dict[str, Variant], suffix: str) -> str:
+    """The home page: every game with its decks, difficulty, claimed win rate and layout."""
+    rows = []
+    for vid in sorted(site, key=lambda v: game_name(t, site[v].rules["name"]).casefold()):
+        v = site[vid]
+        name = game_name(t, v.rules["name"])
+        rows.append([
+            f"[{name}]({vid}{suffix}.md)",
+            layout_svg(v.config, t._("Layout of {game}", game=name)),
+            t.number(v.rules["decks"]),
+            difficulty_word(t, v.rules["facts"]["difficulty"]),
+            win_rate_phrase(t, v.rules["facts"].get("win_rate")),
+        ])
+    page = {
+        "heading": t.p_("site", "Patience"),
+        "intro": t._("Solitaire games to read about and play in your browser. Every rule on "
+                     "these pages is written from the same rules files that the game itself "
+                     "plays by."),
+        "columns": [t.p_("column", "Game"), t.p_("column", "Layout"), t.p_("column", "Decks"),
+                    t.p_("column", "Difficulty"), t.p_("column", "Win rate")],
+        "rows": rows,
+    }
+    front = {"title": t.p_("navigation", "Home")}
+    return env.get_template("index.md.j2").render(
+        page=page, front_matter=_front_matter(front), marker=MARKER
+    )
+
+
+@dataclass
+class Generated:
+    """What one generation run did."""
+
+    pages: dict[Path, str]
+    written: list[Path]
+    removed: list[Path]
+    problems: list[Problem]
+    variants: dict[str, Variant]
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write only a changed file, so watchers see no change when nothing changed."""
+    if path.exists() and path.read_text("utf-8") == text:
+        return False
+    path.write_text(text, "utf-8")
+    return True
+
+
+def generate(
+    rules_dir: Path,
+    docs_dir: Path,
+    locales_dir: Path,
+    languages: list[str],
+    default_language: str = "en",
+    game_template: bool = False,
+) -> Generated:
+    """Render every page in every language into `docs_dir`; remove generated pages now stale."""
+    site = load_variants(rules_dir)
+    env = environment()
+    pages: dict[Path, str] = {}
+    problems: list[Problem] = []
+    for language in languages:
+        t = Translator.for_language(language, locales_dir, label=_label(locales_dir, language))
+        suffix = "" if language == default_language else f".{language}"
+        for vid, variant in site.items():
+            page = game_page(t, variant, site, "")
+            pages[docs_dir / f"{vid}{suffix}.md"] = render_game(env, page, game_template)
+        pages[docs_dir / f"index{suffix}.md"] = render_home(env, t, site, "")
+        problems += t.problems
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    written = [p for p, text in pages.items() if write_if_changed(p, text)]
+    removed = []
+    for path in sorted(docs_dir.glob("*.md")):
+        if path not in pages and MARKER in path.read_text("utf-8"):
+            path.unlink()
+            removed.append(path)
+    unique = list(dict.fromkeys(problems))
+    return Generated(pages, written, removed, unique, site)
+
+
+def _label(locales_dir: Path, language: str) -> str:
+    path = locales_dir / f"{language}.po"
+    try:
+        return str(path.relative_to(locales_dir.parent))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,146 @@
+"""The MkDocs side of page generation: called by `hooks/pages.py`.
+
+One `mkdocs build` compiles the rules, writes the engine configs, renders every page in every
+language listed in `mkdocs.yml`, and builds the nav. mkdocs-static-i18n runs one MkDocs build
+per language, and `mkdocs serve` reloads the config on each change, so generation is skipped
+when none of its inputs changed (and files are only written when their text changes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import get_plugin_logger
+
+from patience_gen import rules as rules_module
+from patience_gen.i18n import CatalogError, Translator
+from patience_gen.pages import TEMPLATES, Generated, generate
+
+log = get_plugin_logger("pages")
+STRICT_ENV = "PATIENCE_STRICT"
+_last: dict[str, tuple[str, Generated]] = {}
+
+
+_current: list[Path] = []
+
+
+def current_locales() -> Path:
+    """The catalogs folder of the site being built (the current folder's before any build)."""
+    return (_current[-1] if _current else Path.cwd()) / "locales"
+
+
+def project_root(config: Any) -> Path:
+    """The folder of mkdocs.yml: rules/, locales/ and docs/ are found from there."""
+    return Path(config.config_file_path).resolve().parent
+
+
+def languages(config: Any) -> tuple[list[str], str]:
+    """The languages mkdocs-static-i18n builds, and the default one."""
+    plugin = config.plugins.get("i18n")
+    if plugin is None:
+        return ["en"], "en"
+    langs = [lang for lang in plugin.config.languages if lang.build]
+    default = next((lang.locale for lang in langs if lang.default), langs[0].locale)
+    return [lang.locale for lang in langs], default
+
+
+def strict(config: Any) -> bool:
+    """Strict builds (CI) fail on any translation problem; others warn and fall back to English."""
+    return bool(config.strict) or os.environ.get(STRICT_ENV, "") not in ("", "0")
+
+
+def _inputs(root: Path) -> list[Path]:
+    files = sorted((root / "rules").glob("*.yaml")) + sorted((root / "locales").glob("*.po"))
+    files += sorted(TEMPLATES.glob("*.j2")) + sorted(Path(__file__).parent.glob("*.py"))
+    return files
+
+
+def _fingerprint(root: Path, extra: str) -> str:
+    digest = hashlib.sha256(extra.encode())
+    for path in _inputs(root):
+        digest.update(str(path).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _game_template(config: Any) -> bool:
+    custom = config.theme.custom_dir
+    return bool(custom) and (Path(custom) / "game.html").exists()
+
+
+def _nav(generated: Generated, docs_dir: Path) -> list[Any]:
+    names = {vid: v.rules["name"] for vid, v in generated.variants.items()}
+    games = [f"{vid}.md" for vid in sorted(names, key=lambda v: names[v].casefold())]
+    extra = sorted(
+        p.name for p in docs_dir.glob("*.md")
+        if "." not in p.stem and p.stem != "index" and p.stem not in names
+    )
+    return ["index.md", {"Games": games}, *extra]
+
+
+def on_config(config: Any) -> Any:
+    """Generate pages and engine configs, then give MkDocs the nav (once per set of inputs).
+
+    The nav is always generated (home, the games by name, then hand-written pages), so adding a
+    variant never means editing mkdocs.yml.
+    """
+    root = project_root(config)
+    _current[:] = [root]
+    langs, default = languages(config)
+    docs_dir = Path(config.docs_dir)
+    template = _game_template(config)
+    key = str(root)
+    stamp = _fingerprint(root, f"{langs}{default}{template}{docs_dir}")
+    cached = _last.get(key)
+    if cached is None or cached[0] != stamp:
+        try:
+            generated = generate(root / "rules", docs_dir, root / "locales", langs, default,
+                                 template)
+        except (rules_module.RulesError, rules_module.RulesErrors, CatalogError) as exc:
+            raise PluginError(f"pages: {exc}") from exc
+        engine_dir = root / "engine" / "src" / "patience"
+        if engine_dir.is_dir():
+            rules_module.write_configs(
+                {vid: v.config for vid, v in generated.variants.items()}, engine_dir / "variants"
+            )
+        _last[key] = (stamp, generated)
+        _report(generated, config)
+    generated = _last[key][1]
+    config.nav = _nav(generated, docs_dir)
+    _translate_nav(config, root)
+    return config
+
+
+def _report(generated: Generated, config: Any) -> None:
+    if not generated.problems:
+        return
+    if strict(config):
+        lines = "\n".join(f"  {p}" for p in generated.problems)
+        raise PluginError(
+            f"pages: {len(generated.problems)} translation problem(s) in a strict build:\n{lines}"
+        )
+    for problem in generated.problems:
+        log.warning("%s (the page shows the English text)", problem)
+
+
+def _translate_nav(config: Any, root: Path) -> None:
+    plugin = config.plugins.get("i18n")
+    if plugin is None:
+        return
+    for lang in plugin.config.languages:
+        t = Translator.for_language(lang.locale, root / "locales")
+        section = t.p_("navigation", "Games")
+        lang.nav_translations = {**(lang.nav_translations or {}), "Games": section}
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    """Rebuild when a rules file, a catalog or a page template changes."""
+    root = project_root(config)
+    for path in (root / "rules", root / "locales", TEMPLATES):
+        if path.exists():
+            server.watch(str(path))
+    return server
