@@ -6,6 +6,7 @@ compiler wrote. Piles are lists of card codes (see `cards`), bottom to top.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -131,8 +132,9 @@ class _Layout:
         self.target_set = [frozenset(t) for t in self.targets]
         # Targets onto which any group that may leave p also fits, once its bottom card does.
         self.simple = [
-            frozenset(t for t in self.targets[p] if self.run[p] is not None
-                      and self.run[p] is self.build[t] and not self.specs[t]["build"]["single_cards"])
+            frozenset(t for t in self.targets[p]
+                      if self.run[p] is not None and self.run[p] is self.build[t]
+                      and not self.specs[t]["build"]["single_cards"])
             for p in range(len(self.ids))
         ]
         self.space_fixed = [None if s["spaces"]["from"] else s["spaces"]["accepts"]
@@ -290,7 +292,7 @@ class Game:
             if build is not None and build["single_cards"]:
                 return f"only single cards go onto a {lay.kinds[target]}"
             table = lay.build[target]
-            if table is None or any(b not in table[a] for a, b in zip(cards, cards[1:])):
+            if table is None or any(b not in table[a] for a, b in itertools.pairwise(cards)):
                 return f"that group is not built the way a {lay.kinds[target]} builds"
         if dest:
             top = dest[-1]
@@ -349,9 +351,9 @@ class Game:
             tableau = lay.by_kind["tableau"]
             n = min(turn["cards"] * len(tableau), len(stock))
             return Move(lay.ids[lay.stock], lay.ids[tableau[0]], n)
-        if lay.waste is not None and self._piles[lay.waste]:
-            if turn["passes"] is None or self._passes < turn["passes"]:
-                return Move(lay.ids[lay.waste], lay.ids[lay.stock], len(self._piles[lay.waste]))
+        waste = self._piles[lay.waste] if lay.waste is not None else None
+        if waste and (turn["passes"] is None or self._passes < turn["passes"]):
+            return Move(lay.ids[lay.waste], lay.ids[lay.stock], len(waste))
         return None
 
     def _fits(self, source: int, target: int, n: int) -> bool:
@@ -401,7 +403,7 @@ class Game:
             simple = lay.simple[s]
             for n in counts:
                 for t in wanted.get(src[-n], ()):
-                    if t in allowed and ((n == 1 or t in simple) and lay.unbounded[t]
+                    if t in allowed and (((n == 1 or t in simple) and lay.unbounded[t])
                                          or self._fits(s, t, n)):
                         moves.append(Move(sid, ids[t], n))
             for t in empty:

@@ -1,0 +1,323 @@
+"""A solver for any variant: decides whether a position can be won, and how.
+
+The solver is *thoughtful*: it sees every card, face-down and stock cards included, so its
+verdicts measure the deals themselves, not a player who has to guess. It is a depth-first
+search over the engine's own moves (so it plays exactly the rules the pages describe), with:
+
+- a transposition table on a canonical key, where piles of a kind whose rules do not depend on
+  their place (every kind, unless the stock deals onto the tableau) are sorted, so that two
+  positions that differ only in which pile holds what are searched once; it also cuts cycles
+  (a card moved back and forth, a card played back from a foundation and up again);
+- safe moves as dominance: a card that nothing still in play could ever be built on goes to its
+  foundation at once, as the only move tried there (see `_Rules.safe_card`);
+- move ordering, so that wins are found early, and a node and a time budget.
+
+Standard library only and single-threaded, so it also runs in the browser's Pyodide worker.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+from patience.game import FACE_DOWN, Game, Move, _Layout
+
+Status = Literal["won", "lost", "undecided"]
+CHECK_EVERY = 128  # nodes between two looks at the clock
+
+
+@dataclass
+class SolveResult:
+    """What a search found: a winning line, a proof of loss, or not enough budget to tell."""
+
+    status: Status
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> bool:
+        """True when the search settled the question (won or lost)."""
+        return self.status != "undecided"
+
+
+class _Rules:
+    """Per-config facts the search needs, worked out once: symmetries and card safety."""
+
+    def __init__(self, lay: _Layout) -> None:
+        self.lay = lay
+        cfg = lay.config
+        self.decks = cfg["decks"]
+        self.total = lay.total
+        self.foundations = lay.foundations
+        self.found_set = frozenset(lay.foundations)
+        turn = lay.turn
+        deals_to_tableau = turn is not None and turn["to"] == "tableau"
+        # Kinds whose piles are interchangeable: same rules for every pile of the kind, and
+        # nothing that depends on a pile's place (a stock dealing onto the tableau in order).
+        self.groups: list[list[int]] = []
+        self.fixed: list[int] = []
+        for kind, piles in lay.by_kind.items():
+            if kind in ("stock", "waste") or (kind == "tableau" and deals_to_tableau):
+                self.fixed.extend(piles)
+            elif len(piles) > 1:
+                self.groups.append(piles)
+            else:
+                self.fixed.extend(piles)
+        # Without redeals the stock only ever loses cards from its top: its size says it all.
+        self.stock_by_size = (lay.stock is not None and turn["to"] == "waste"
+                              and turn["passes"] == 1)
+        if self.stock_by_size:
+            self.fixed.remove(lay.stock)
+        self.stock = lay.stock
+        self._low = self._low_sets()
+        self.safe_kinds = self._safe_source_kinds()
+
+    def _low_sets(self) -> list[frozenset[int]]:
+        """For each card, every card that could end up resting on it, directly or not."""
+        hosts: list[set[int]] = [set() for _ in range(52)]
+        for p, table in enumerate(self.lay.build):
+            if table is None or self.lay.kinds[p] == "foundation":
+                continue
+            for c in range(52):
+                hosts[c] |= table[c]
+        low = []
+        for c in range(52):
+            seen: set[int] = set()
+            todo = list(hosts[c])
+            while todo:
+                x = todo.pop()
+                if x not in seen:
+                    seen.add(x)
+                    todo.extend(hosts[x])
+            low.append(frozenset(seen))
+        return low
+
+    def _safe_source_kinds(self) -> frozenset[str]:
+        """Kinds from which a safe card may go up at once; empty when safety cannot be shown.
+
+        The argument: if every card that could ever rest on card c is already on a foundation,
+        a winning line that keeps c out can be rewritten to send c up now and drop every later
+        move of c and of those cards (they only ever serve each other). It needs that no space
+        rule looks at piles such cards could come back to, and a free foundation for every
+        base card still out.
+        """
+        lay = self.lay
+        specs = lay.config["piles"]
+        if len(lay.foundations) < 4 * self.decks:
+            return frozenset()
+        reach: set[str] = set()
+        todo = list(specs["foundation"]["moves"]["to"])
+        while todo:
+            kind = todo.pop()
+            if kind not in reach and kind in specs:
+                reach.add(kind)
+                todo.extend(specs[kind]["moves"]["to"])
+        watched: set[str] = set()
+        for spec in specs.values():
+            watched.update(spec["spaces"]["while_cards_in"] or ())
+        if watched & reach:
+            return frozenset()
+        return frozenset(k for k in lay.by_kind if k not in watched and k != "foundation")
+
+    def safe_card(self, code: int, home: list[int]) -> bool:
+        """Whether `code` may go up now without losing anything: see `_safe_source_kinds`."""
+        decks = self.decks
+        for x in self._low[code]:
+            if home[x] < (decks - 1 if x == code else decks):
+                return False
+        return True
+
+    def key(self, piles: list[list[int]], passes: int) -> tuple:
+        """The canonical key of a position: interchangeable piles sorted."""
+        parts: list = [passes]
+        if self.stock_by_size:
+            parts.append(len(piles[self.stock]))
+        parts.extend(tuple(piles[p]) for p in self.fixed)
+        for group in self.groups:
+            parts.append(tuple(sorted(tuple(piles[p]) for p in group)))
+        return tuple(parts)
+
+
+_RULES: dict[int, _Rules] = {}
+
+
+def _rules(lay: _Layout) -> _Rules:
+    rules = _RULES.get(id(lay))
+    if rules is None or rules.lay is not lay:
+        rules = _RULES[id(lay)] = _Rules(lay)
+    return rules
+
+
+def _copy(game: Game) -> Game:
+    """A game at the same position with no history; the caller's game is left alone."""
+    twin = Game(game.config, game.deal, game.autoplay)
+    twin._piles = [list(p) for p in game._piles]
+    twin._passes = game._passes
+    twin._base = game._base
+    return twin
+
+
+class _Search:
+    """One depth-first search from one position, with its own copy of the game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = _copy(game)
+        self.lay = self.game._lay
+        self.rules = _rules(self.lay)
+        g = self.game
+        self.dominance = bool(self.rules.safe_kinds) and not (
+            g.autoplay and (self.lay.auto_foundation or self.lay.auto_fill))
+        self.index = self.lay.index
+        self.kinds = self.lay.kinds
+
+    # -- moving ---------------------------------------------------------------------------
+
+    def play(self, move: Move) -> list[tuple]:
+        """Make a legal move and what follows from it, as `Game.play` does; return the ops."""
+        g = self.game
+        ops: list[tuple] = []
+        g._apply(move, ops)
+        if g.autoplay:
+            back = self.index[move.target] if self.kinds[self.index[move.source]] == \
+                "foundation" else None
+            g._automatic(ops, back)
+        return ops
+
+    def undo(self, ops: list[tuple]) -> None:
+        g = self.game
+        for op in reversed(ops):
+            g._undo_op(op)
+
+    def won(self) -> bool:
+        piles = self.game._piles
+        return sum(len(piles[f]) for f in self.rules.foundations) == self.rules.total
+
+    def key(self) -> tuple:
+        return self.rules.key(self.game._piles, self.game._passes)
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def children(self) -> list[Move]:
+        """The moves to try here, best first; a safe move alone when there is one."""
+        g = self.game
+        moves = g.legal_moves()
+        if not moves:
+            return moves
+        piles = g._piles
+        index, kinds = self.index, self.kinds
+        found = self.rules.found_set
+        if self.dominance:
+            home = None
+            ups: dict[tuple[int, int], list[Move]] = {}
+            for m in moves:
+                t = index[m.target]
+                s = index[m.source]
+                if t in found and s not in found and kinds[s] in self.rules.safe_kinds:
+                    ups.setdefault((s, piles[s][-1]), []).append(m)
+            for (_, code), options in ups.items():
+                if len(options) != 1:
+                    continue
+                if home is None:
+                    home = [0] * 52
+                    for f in self.rules.foundations:
+                        for c in piles[f]:
+                            home[c] += 1
+                if self.rules.safe_card(code, home):
+                    return options
+        scored = sorted(((self._score(m, piles), i) for i, m in enumerate(moves)), reverse=True)
+        return [moves[i] for _, i in scored]
+
+    def _score(self, m: Move, piles: list[list[int]]) -> int:
+        """A rough worth of a move, for ordering only; every legal move is still tried."""
+        index, kinds = self.index, self.kinds
+        s, t, n = index[m.source], index[m.target], m.count
+        sk, tk = kinds[s], kinds[t]
+        if sk == "stock" or tk == "stock":
+            return 30
+        src = piles[s]
+        rest = len(src) - n
+        uncovers = rest > 0 and src[rest - 1] & FACE_DOWN
+        if sk == "foundation":
+            return 0
+        score = 0
+        if tk == "foundation":
+            score = 100
+        elif sk in ("waste", "reserve"):
+            score = 60
+        elif sk == "fan" or tk == "fan":
+            score = 20
+        elif rest == 0:
+            score = 45 if piles[t] else -10
+        elif uncovers:
+            score = 70
+        else:
+            below = src[rest - 1]
+            table = self.lay.build[s]
+            # Moving a group off a card it was built on only helps if that card is then used.
+            score = 8 if table is not None and src[rest] in table[below] else 40
+        if uncovers:
+            score += 20 + sum(1 for c in src if c & FACE_DOWN)
+        return score
+
+    # -- searching --------------------------------------------------------------------------
+
+    def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
+        start = time.perf_counter()
+        deadline = None if max_seconds is None else start + max_seconds
+        if self.won():
+            return SolveResult("won", [], 0, time.perf_counter() - start)
+        seen = {self.key()}
+        # Each frame: the moves to try at a node, the next one's index, and how we got there.
+        stack: list[list] = [[self.children(), 0, None, None]]
+        nodes = 0
+        while stack:
+            frame = stack[-1]
+            moves, i = frame[0], frame[1]
+            if i >= len(moves):
+                stack.pop()
+                if frame[2] is not None:
+                    self.undo(frame[2])
+                continue
+            frame[1] = i + 1
+            move = moves[i]
+            ops = self.play(move)
+            nodes += 1
+            if self.won():
+                line = [f[3] for f in stack[1:]] + [move]
+                return SolveResult("won", line, nodes, time.perf_counter() - start)
+            k = self.key()
+            if k in seen:
+                self.undo(ops)
+            else:
+                seen.add(k)
+                stack.append([self.children(), 0, ops, move])
+            if nodes % CHECK_EVERY == 0 and (
+                    (max_nodes is not None and nodes >= max_nodes)
+                    or (deadline is not None and time.perf_counter() >= deadline)):
+                return SolveResult("undecided", [], nodes, time.perf_counter() - start)
+        return SolveResult("lost", [], nodes, time.perf_counter() - start)
+
+
+def solve(game: Game, max_nodes: int | None = None,
+          max_seconds: float | None = None) -> SolveResult:
+    """Search from the game's current position; the game itself is not changed.
+
+    `moves` of a won result replay through `Game.play` from that position, with the game's
+    own autoplay setting. With no budget the search runs until it decides.
+    """
+    return _Search(game).run(max_nodes, max_seconds)
+
+
+def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
+    """A move to suggest: the first move of a win (True), else a plausible move (False).
+
+    None when no move is left at all. A lost or undecided search still suggests the move the
+    search's ordering likes best, so the player always gets something to try.
+    """
+    result = solve(game, max_seconds=seconds)
+    if result.status == "won" and result.moves:
+        return result.moves[0], True
+    moves = _Search(game).children()
+    return (moves[0] if moves else None), False
