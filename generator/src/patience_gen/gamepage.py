@@ -131,30 +131,35 @@ def _catalog_translator(lang: str) -> Any | None:
         catalogs = importlib.import_module("patience_gen.catalogs")
     except ImportError:
         return None
-    for name in ("translator", "translations", "gettext_for", "get_translations"):
-        factory = getattr(catalogs, name, None)
-        if callable(factory):
-            try:
-                return factory(lang)
-            except Exception as error:  # a catalog problem must not break the page
-                log.warning("play: no %s catalog for the table (%s)", lang, error)
-                return None
-    return None
+    factory = getattr(catalogs, "translator", None)
+    if not callable(factory):
+        return None
+    try:
+        return factory(lang)
+    except Exception as error:  # a catalog problem must not break the page
+        log.warning("play: no %s catalog for the table (%s)", lang, error)
+        return None
 
 
 def ui_strings(lang: str) -> dict[str, str]:
     """The table's interface strings in lang, English where the catalog has no translation."""
+    english = {key: str(text) for key, text in UI_STRINGS.items()}
     if lang in ("", "en"):
-        return dict(UI_STRINGS)
+        return english
     translator = _catalog_translator(lang)
-    if translator is None:
-        return dict(UI_STRINGS)
-    gettext = getattr(translator, "gettext", None) or getattr(translator, "ugettext", None)
-    if gettext is None and callable(translator):
-        gettext = translator
+    gettext = getattr(translator, "gettext", None)
     if gettext is None:
-        return dict(UI_STRINGS)
-    return {key: gettext(text) or text for key, text in UI_STRINGS.items()}
+        log.warning("play: no catalog for %r; the table's strings stay in English", lang)
+        return english
+    in_context = getattr(translator, "p_", None)
+    out = {}
+    for key, text in UI_STRINGS.items():
+        context = getattr(text, "context", "")
+        if context and in_context is not None and "{" not in text:
+            out[key] = in_context(context, str(text)) or str(text)
+        else:
+            out[key] = gettext(str(text)) or str(text)
+    return out
 
 
 _INTRO_END = re.compile(r"</h1>\s*(?:<p\b[^>]*>.*?</p>)?", re.S)

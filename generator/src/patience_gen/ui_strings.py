@@ -13,6 +13,19 @@ def _(text: str) -> str:
     return text
 
 
+class InContext(str):
+    """A message that needs a context to be unambiguous (a lone letter, say)."""
+
+    context: str = ""
+
+
+def p_(context: str, text: str) -> str:
+    """Mark a message with its context for extraction; the context travels with the text."""
+    marked = InContext(text)
+    marked.context = context
+    return marked
+
+
 UI_STRINGS: dict[str, str] = {
     "table": _("Card table"),
     "loading": _("Loading the game…"),
@@ -25,6 +38,7 @@ UI_STRINGS: dict[str, str] = {
     "hint": _("Hint"),
     "new": _("New deal"),
     "restart": _("Restart"),
+    # TRANSLATORS: {n} is the deal's number; the same number deals the same cards.
     "deal": _("Deal {n}"),
     "moves": _("Moves: {n}"),
     "time": _("Time: {t}"),
@@ -48,7 +62,7 @@ UI_STRINGS: dict[str, str] = {
     "hint_move": _("Hint: move {card} from {from} to {to}."),
     "hint_stock": _("Hint: turn the stock."),
     "hint_none": _("No helpful move found."),
-    "keys": _(
+    "keyboard": _(
         "Keyboard: arrow keys move between piles; Enter or Space picks up a card and plays it; "
         "F sends it to a foundation; U undoes, R redoes, H gives a hint; Escape puts a card down."
     ),
@@ -61,6 +75,7 @@ UI_STRINGS: dict[str, str] = {
     "pile_empty": _("{pile}: empty"),
     "pile_top": _("{pile}: {count} cards, {card} on top"),
     "pile_down": _("{pile}: {count} cards face down"),
+    # TRANSLATORS: a card's name for screen readers, e.g. "seven of hearts".
     "card": _("{rank} of {suit}"),
     "rank.1": _("ace"),
     "rank.2": _("two"),
@@ -75,10 +90,11 @@ UI_STRINGS: dict[str, str] = {
     "rank.11": _("jack"),
     "rank.12": _("queen"),
     "rank.13": _("king"),
-    "index.1": _("A"),
-    "index.11": _("J"),
-    "index.12": _("Q"),
-    "index.13": _("K"),
+    # TRANSLATORS: the letters in a card's corner: ace, jack, queen, king.
+    "index.1": p_("card corner", "A"),
+    "index.11": p_("card corner", "J"),
+    "index.12": p_("card corner", "Q"),
+    "index.13": p_("card corner", "K"),
     "suit.C": _("clubs"),
     "suit.D": _("diamonds"),
     "suit.H": _("hearts"),

@@ -1,0 +1,33 @@
+"""MkDocs hook: a playable table on every game page (the work is in patience_gen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+from patience_gen import gamepage, webassets
+
+
+def _root(config: Any) -> Path:
+    return Path(config.config_file_path).resolve().parent
+
+
+def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
+    """Give game pages their table: layout, engine config and UI strings in the page's language."""
+    variant = (page.meta or {}).get("variant")
+    if not variant or page.meta.get("template") != "game.html":
+        return context
+    lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
+    context["patience"] = gamepage.game_context(str(variant), str(lang), page.content or "")
+    return context
+
+
+def on_post_build(config: Any) -> None:
+    """Self-host Pyodide and the engine wheel once for the whole site (every language)."""
+    try:
+        webassets.install_pyodide(Path(config.site_dir), _root(config))
+        webassets.install_bridge(Path(config.site_dir), Path(config.theme.custom_dir))
+    except webassets.AssetError as error:
+        raise PluginError(f"play: {error}") from error
