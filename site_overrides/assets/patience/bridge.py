@@ -1,0 +1,256 @@
+"""The engine's side of the game page: one game, driven by JSON requests from worker.js.
+
+Only the engine's public API is used. Every answer is plain JSON text, so no Python object
+crosses into JavaScript. The page keeps the player's moves (and the moves undone, for redo)
+and saves them; replaying them on a fresh deal restores a game exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import patience
+
+CONFIG: dict[str, Any] | None = None
+GAME: patience.Game | None = None
+DEAL = 0
+HISTORY: list[str] = []  # the player's moves, in order (one engine undo step each)
+FUTURE: list[str] = []  # moves undone, the next one to redo last
+
+# Kinds whose cards, once moved on, make the game go forward (they never come back).
+SOURCES_THAT_PROGRESS = ("stock", "waste", "reserve")
+
+
+class BadRequest(Exception):
+    """A request the bridge cannot serve (unknown variant, illegal saved move, ...)."""
+
+
+def parse_move(text: str) -> patience.Move:
+    """A Move from its text form, "tableau.1>tableau.4x3" or "tableau.3>foundation.0"."""
+    try:
+        source, rest = text.split(">", 1)
+        target, _, count = rest.partition("x")
+        return patience.Move(source, target, int(count) if count else 1)
+    except (ValueError, AttributeError) as error:
+        raise BadRequest(f"not a move: {text!r}") from error
+
+
+def position() -> dict[str, Any]:
+    """The whole position as plain data: piles, legal moves, history and flags."""
+    game = GAME
+    piles = {
+        pile.id: [[str(card), bool(card.face_up)] for card in pile.cards] for pile in game.piles
+    }
+    return {
+        "deal": DEAL,
+        "piles": piles,
+        "legal": [str(move) for move in game.legal_moves()],
+        "history": list(HISTORY),
+        "redo": list(reversed(FUTURE)),
+        "won": bool(game.is_won),
+    }
+
+
+def new_game(variant: str, deal: int, moves: list[str] | None = None,
+             redo: list[str] | None = None) -> dict[str, Any]:
+    """Deal a game, then replay saved moves (and those that were undone) to restore it."""
+    global CONFIG, GAME, DEAL, HISTORY, FUTURE
+    if CONFIG is None or CONFIG.get("id") != variant:
+        try:
+            CONFIG = patience.load_variant(variant)
+        except KeyError as error:
+            raise BadRequest(str(error)) from error
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
+        raise BadRequest(f"not a deal number: {deal!r}")
+    game = patience.Game(CONFIG, deal=deal, autoplay=True)
+    history: list[str] = []
+    future: list[str] = []
+    try:
+        for text in moves or []:
+            game.play(parse_move(text))
+            history.append(text)
+        for text in redo or []:
+            game.play(parse_move(text))
+            history.append(text)
+        for _ in redo or []:
+            game.undo()
+            future.append(history.pop())
+    except (patience.IllegalMove, ValueError, TypeError) as error:
+        raise BadRequest(f"saved move does not replay: {error}") from error
+    GAME, DEAL, HISTORY, FUTURE = game, deal, history, future
+    return position()
+
+
+def play(move: str) -> dict[str, Any]:
+    GAME.play(parse_move(move))
+    HISTORY.append(move)
+    FUTURE.clear()
+    return position()
+
+
+def undo() -> dict[str, Any]:
+    if HISTORY and GAME.undo():
+        FUTURE.append(HISTORY.pop())
+    return position()
+
+
+def redo() -> dict[str, Any]:
+    if FUTURE and GAME.redo():
+        HISTORY.append(FUTURE.pop())
+    return position()
+
+
+# --- Hints and "no moves left" ------------------------------------------------------------
+
+
+def _key(game: patience.Game) -> tuple:
+    return tuple(
+        (pile.id, tuple((str(c), bool(c.face_up)) for c in pile.cards)) for pile in game.piles
+    )
+
+
+def _kind(pile_id: str) -> str:
+    return pile_id.split(".", 1)[0]
+
+
+def progress_rank(game: patience.Game, move: patience.Move) -> int:
+    """How plainly a move makes progress: higher is better, 0 means it only rearranges."""
+    source, target = _kind(move.source), _kind(move.target)
+    if source == "foundation":
+        return 0
+    if target == "foundation":
+        return 6
+    cards = game.pile(move.source).cards
+    below = len(cards) - move.count - 1
+    if below >= 0 and not cards[below].face_up:
+        return 5
+    if source == "reserve":
+        return 4
+    if source == "waste" and target != "stock":
+        return 3
+    if source in SOURCES_THAT_PROGRESS:
+        return 1  # turning the stock, or the waste going back to it
+    return 0
+
+
+def _search(game: patience.Game, deadline: float, limit: int = 2000) -> tuple[str | None, bool]:
+    """Look through rearranging moves, depth first, for a position where progress is possible.
+
+    Returns (the first move of the way there, whether the search covered everything). The game
+    is a copy: the player's own undo and redo history is never touched.
+    """
+    seen = {_key(game)}
+    path: list[patience.Move] = []
+    frontier = [list(game.legal_moves())]  # untried moves of each position along the path
+    nodes = 0
+    while frontier:
+        if time.perf_counter() > deadline or nodes > limit:
+            _unwind(game, path)
+            return None, False
+        moves = frontier[-1]
+        if not moves:
+            frontier.pop()
+            if path:
+                path.pop()
+                game.undo()
+            continue
+        move = moves.pop()
+        if progress_rank(game, move) > 0:
+            first = str(path[0] if path else move)
+            _unwind(game, path)
+            return first, True
+        game.play(move)
+        nodes += 1
+        key = _key(game)
+        if key in seen:
+            game.undo()
+            continue
+        seen.add(key)
+        path.append(move)
+        frontier.append(list(game.legal_moves()))
+    return None, True
+
+
+def _unwind(game: patience.Game, path: list) -> None:
+    for _ in path:
+        game.undo()
+
+
+def _solver_hint(game: patience.Game, budget: float) -> tuple[str | None, bool]:
+    """The solver's move and whether it is the first move of a win found within budget.
+
+    (None, False) when the engine has no solver or the solver fails: the table never breaks.
+    """
+    try:
+        from patience import solver
+    except ImportError:
+        return None, False
+    try:
+        move, wins = solver.hint(game, budget)
+    except Exception:
+        return None, False
+    return (str(move) if move is not None else None), bool(wins)
+
+
+def hint(budget: float = 1.0) -> dict[str, Any]:
+    """A good next move: the first move of a win when the solver finds one within budget,
+    else the plainest progress, else the way to it through rearranging moves."""
+    started = time.perf_counter()
+    move, wins = _solver_hint(GAME, budget)
+    if wins:
+        return {"move": move, "wins": True}
+    ranked = sorted(
+        ((progress_rank(GAME, m), i, m) for i, m in enumerate(GAME.legal_moves())),
+        key=lambda item: (-item[0], item[1]),
+    )
+    if ranked and ranked[0][0] > 0:
+        return {"move": str(ranked[0][2]), "wins": False}
+    left = max(0.05, budget - (time.perf_counter() - started))
+    found, _ = _search(patience.Game.from_json(GAME.to_json()), time.perf_counter() + left)
+    return {"move": found or move, "wins": False}
+
+
+def status(budget: float = 0.15) -> dict[str, Any]:
+    """Whether the player is stuck: no move at all, or none that ever leads to progress."""
+    if GAME.is_won:
+        return {"stuck": False}
+    moves = GAME.legal_moves()
+    if not moves:
+        return {"stuck": True}
+    if any(progress_rank(GAME, m) > 0 for m in moves):
+        return {"stuck": False}
+    copy = patience.Game.from_json(GAME.to_json())
+    move, complete = _search(copy, time.perf_counter() + budget)
+    return {"stuck": move is None and complete}
+
+
+COMMANDS = {
+    "new": lambda a: new_game(a["variant"], a["deal"], a.get("moves"), a.get("redo")),
+    "play": lambda a: play(a["move"]),
+    "undo": lambda a: undo(),
+    "redo": lambda a: redo(),
+    "hint": lambda a: hint(float(a.get("budget", 1.0))),
+    "status": lambda a: status(float(a.get("budget", 0.15))),
+    "state": lambda a: position(),
+}
+
+
+def handle(request: str) -> str:
+    """Serve one request {"cmd": ..., "args": {...}}; answer {"ok": ..., "result"|"error": ...}."""
+    try:
+        message = json.loads(request)
+        command = COMMANDS.get(message.get("cmd"))
+        if command is None:
+            raise BadRequest(f"unknown command {message.get('cmd')!r}")
+        if GAME is None and message.get("cmd") != "new":
+            raise BadRequest("no game yet")
+        result = command(message.get("args") or {})
+        return json.dumps({"ok": True, "result": result})
+    except patience.IllegalMove as error:
+        return json.dumps({"ok": False, "error": str(error), "kind": "illegal"})
+    except BadRequest as error:
+        return json.dumps({"ok": False, "error": str(error), "kind": "bad"})
+    except Exception as error:  # reported to the page, which keeps running
+        return json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}", "kind": "bug"})

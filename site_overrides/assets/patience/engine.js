@@ -1,0 +1,74 @@
+// The page's handle on the engine worker: requests by id, answered with plain JSON, so the main
+// thread never waits on Python.
+
+export class EngineError extends Error {
+  constructor(message, kind) {
+    super(message);
+    this.kind = kind; // "illegal", "bad" (unusable request or save) or "bug"
+  }
+}
+
+export class Engine {
+  constructor({ pyodide, assets, onProgress }) {
+    this.urls = { pyodide, bridge: new URL("bridge.py", assets).href };
+    this.onProgress = onProgress || (() => {});
+    this.calls = new Map();
+    this.nextId = 1;
+    this.worker = null;
+  }
+
+  // Resolves when the engine can take requests; rejects with a reason if it cannot start.
+  boot() {
+    return new Promise((resolve, reject) => {
+      let worker;
+      try {
+        worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      this.worker = worker;
+      worker.onmessage = (event) => {
+        const message = event.data || {};
+        if (message.type === "answer") this.settle(message);
+        else if (message.type === "progress") this.onProgress(message.stage);
+        else if (message.type === "ready") resolve();
+        else if (message.type === "failed") reject(new Error(message.message));
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message || "the engine worker failed to start"));
+        this.failAll("the engine worker stopped");
+      };
+      worker.postMessage({ type: "boot", ...this.urls });
+    });
+  }
+
+  call(cmd, args = {}) {
+    if (!this.worker) return Promise.reject(new EngineError("the engine is not running", "bug"));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.calls.set(id, { resolve, reject });
+      this.worker.postMessage({ type: "call", id, cmd, args });
+    });
+  }
+
+  settle(message) {
+    const call = this.calls.get(message.id);
+    if (!call) return;
+    this.calls.delete(message.id);
+    if (message.ok) call.resolve(message.result);
+    else call.reject(new EngineError(message.error, message.kind));
+  }
+
+  failAll(reason) {
+    for (const call of this.calls.values()) call.reject(new EngineError(reason, "bug"));
+    this.calls.clear();
+  }
+
+  terminate() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.failAll("the engine was stopped");
+  }
+}

@@ -1,0 +1,189 @@
+// Drawing the table. The piles are already in the page (the template places them from the
+// engine config); this module fills them with cards, redrawing only the piles that changed,
+// and slides moved cards from where they were to where they are.
+
+const SUITS = { C: "\u2663\uFE0E", D: "\u2666\uFE0E", H: "\u2665\uFE0E", S: "\u2660\uFE0E" };
+const RANKS = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
+
+export function rankOf(code) {
+  const r = code[0];
+  return RANKS[r] || Number(r);
+}
+
+export function suitOf(code) {
+  return code[code.length - 1];
+}
+
+export function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+export class Table {
+  constructor(root, strings) {
+    this.root = root;
+    this.strings = strings;
+    this.piles = new Map();
+    for (const el of root.querySelectorAll("[data-pile]")) this.piles.set(el.dataset.pile, el);
+    this.drawn = new Map(); // pile id -> signature of what is drawn
+    this.state = null;
+    this.wasteShows = Number(getComputedStyle(root).getPropertyValue("--waste-shows")) || 1;
+  }
+
+  cardName(code) {
+    const s = this.strings;
+    return format(s.card, { rank: s[`rank.${rankOf(code)}`], suit: s[`suit.${suitOf(code)}`] });
+  }
+
+  pileName(id) {
+    const [kind, index] = id.split(".");
+    return format(this.strings[`pile.${kind}`] || id, { n: Number(index) + 1 });
+  }
+
+  index(rank) {
+    return this.strings[`index.${rank}`] || String(rank);
+  }
+
+  makeCard(code, up) {
+    const card = document.createElement("div");
+    card.className = "pt-card";
+    card.dataset.card = code;
+    card.dataset.face = up ? "up" : "down";
+    if (up) {
+      const suit = suitOf(code);
+      card.dataset.color = suit === "H" || suit === "D" ? "red" : "black";
+      const corner = document.createElement("span");
+      corner.className = "pt-idx";
+      corner.textContent = this.index(rankOf(code));
+      const small = document.createElement("span");
+      small.className = "pt-suit";
+      small.textContent = SUITS[suit];
+      corner.append(small);
+      const pip = document.createElement("span");
+      pip.className = "pt-pip";
+      pip.textContent = SUITS[suit];
+      card.append(corner, pip);
+    }
+    return card;
+  }
+
+  // Positions of the cards now drawn in these piles, by card code, for the slide animation.
+  snapshot(ids) {
+    const where = new Map();
+    for (const id of ids) {
+      const el = this.piles.get(id);
+      if (!el) continue;
+      for (const card of el.children) {
+        const list = where.get(card.dataset.card) || [];
+        list.push(card.getBoundingClientRect());
+        where.set(card.dataset.card, list);
+      }
+    }
+    return where;
+  }
+
+  // Draw a position; returns the ids of the piles that changed.
+  draw(state, { animate = false, lead = null } = {}) {
+    const changed = [];
+    for (const [id, cards] of Object.entries(state.piles)) {
+      const signature = cards.map(([code, up]) => (up ? code : code.toLowerCase())).join(" ");
+      if (this.drawn.get(id) !== signature) changed.push(id);
+    }
+    const before = animate && changed.length ? this.snapshot(changed) : null;
+    for (const id of changed) this.fill(id, state.piles[id]);
+    this.state = state;
+    if (before) this.slide(before, changed, lead);
+    return changed;
+  }
+
+  fill(id, cards) {
+    const el = this.piles.get(id);
+    if (!el) return;
+    const fan = el.dataset.fan;
+    const nodes = [];
+    let down = 0;
+    let up = 0;
+    const shownFrom = cards.length - this.wasteShows;
+    cards.forEach(([code, faceUp], i) => {
+      const card = this.makeCard(code, faceUp);
+      if (fan === "down") {
+        card.style.cssText = `--d:${down};--u:${up}`;
+        if (faceUp) up += 1;
+        else down += 1;
+      } else if (fan === "right") {
+        card.style.cssText = `--i:${i}`;
+      } else if (fan === "waste") {
+        card.style.cssText = `--i:${Math.max(0, i - shownFrom)}`;
+      }
+      nodes.push(card);
+    });
+    el.replaceChildren(...nodes);
+    el.style.setProperty("--n", String(cards.length));
+    if (fan === "down") {
+      el.style.setProperty("--down", String(down));
+      el.style.setProperty("--up", String(up));
+    }
+    el.dataset.count = String(cards.length);
+    el.setAttribute("aria-label", this.describe(id, cards));
+    this.drawn.set(id, cards.map(([code, u]) => (u ? code : code.toLowerCase())).join(" "));
+  }
+
+  describe(id, cards) {
+    const s = this.strings;
+    const pile = this.pileName(id);
+    if (!cards.length) return format(s.pile_empty, { pile });
+    const [code, up] = cards[cards.length - 1];
+    if (!up) return format(s.pile_down, { pile, count: cards.length });
+    return format(s.pile_top, { pile, count: cards.length, card: this.cardName(code) });
+  }
+
+  slide(before, changed, lead) {
+    if (typeof Element.prototype.animate !== "function") return;
+    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let step = 0;
+    for (const id of changed) {
+      const el = this.piles.get(id);
+      const follows = lead && id !== lead.target && id !== lead.source;
+      const delay = follows ? 90 * ++step : 0;
+      for (const card of el.children) {
+        const old = before.get(card.dataset.card);
+        if (!old || !old.length) continue;
+        const from = old.shift();
+        const now = card.getBoundingClientRect();
+        const dx = from.left - now.left;
+        const dy = from.top - now.top;
+        if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+        card.animate(
+          [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: "none", zIndex: 50 }],
+          { duration: 160, delay, easing: "ease-out", fill: "backwards" },
+        );
+      }
+    }
+  }
+
+  cardsOf(id) {
+    const el = this.piles.get(id);
+    return el ? Array.from(el.children) : [];
+  }
+
+  mark(className, ids) {
+    for (const [id, el] of this.piles) el.classList.toggle(className, ids.includes(id));
+  }
+
+  select(selection) {
+    for (const el of this.root.querySelectorAll(".pt-selected")) el.classList.remove("pt-selected");
+    if (!selection) return;
+    const cards = this.cardsOf(selection.pile);
+    for (const card of cards.slice(cards.length - selection.count)) card.classList.add("pt-selected");
+  }
+
+  flash(ids, className = "pt-hint") {
+    for (const id of ids) {
+      const el = this.piles.get(id);
+      if (!el) continue;
+      el.classList.remove(className);
+      void el.offsetWidth; // restart the animation
+      el.classList.add(className);
+      setTimeout(() => el.classList.remove(className), 1600);
+    }
+  }
+}
