@@ -8,7 +8,9 @@ is recorded as a problem; a strict build turns the problems into a failure.
 
 from __future__ import annotations
 
+import gettext
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,17 +50,23 @@ def placeholders(text: str) -> set[str]:
 def placeholder_mismatch(msgid: str, plural: str | None, strings: list[str]) -> str | None:
     """Why a translation's placeholders differ from the source's, or None if they agree.
 
-    A plural form may leave out the count (French "une carte" for n = 1), but no translation
-    may use a placeholder the source does not have, and every other placeholder must appear.
+    No translation may use a placeholder the source lacks. With plural forms, a placeholder
+    that the English singular leaves out ("one deck" for {count} decks), and the count itself,
+    may be left out of every form but the last, which must carry all of the plural's.
     """
-    source = placeholders(msgid) | (placeholders(plural) if plural else set())
-    optional = {"count", "n"} if plural else set()
-    for text in strings:
+    if plural is None:
+        source, required, last = placeholders(msgid), placeholders(msgid), placeholders(msgid)
+    else:
+        source = placeholders(msgid) | placeholders(plural)
+        required = placeholders(msgid) & placeholders(plural) - {"count", "n"}
+        last = placeholders(plural)
+    for i, text in enumerate(strings):
         found = placeholders(text)
         extra = found - source
         if extra:
             return f"placeholder {{{sorted(extra)[0]}}} is not in the source"
-        missing = source - found - optional
+        need = last if i == len(strings) - 1 else required
+        missing = need - found
         if missing:
             return f"placeholder {{{sorted(missing)[0]}}} is missing from the translation"
     return None
@@ -83,6 +91,7 @@ class Translator:
     catalog: Catalog | None = None
     catalog_file: str = ""
     problems: list[Problem] = field(default_factory=list)
+    _plural_rule: Callable[[int], int] | None = field(default=None, repr=False)
 
     @classmethod
     def for_language(cls, language: str, locales_dir: Path, label: str | None = None) -> Translator:
@@ -126,12 +135,22 @@ class Translator:
             return source
         if plural is None:
             return strings[0]
-        index = self.catalog.plural_func(n) if len(strings) > 1 else 0
+        index = self._plural(n) if len(strings) > 1 else 0
         return strings[min(index, len(strings) - 1)]
+
+    def _plural(self, n: int) -> int:
+        """The catalog's own plural rule (its Plural-Forms header) picks the form."""
+        if self._plural_rule is None:
+            self._plural_rule = gettext.c2py(self.catalog.plural_expr if self.catalog else "n != 1")
+        return self._plural_rule(n)
 
     def gettext(self, msgid: str) -> str:
         """Plain gettext: the translation or the English source, placeholders left as they are."""
         return self._lookup(None, msgid, None, 1)
+
+    def lookup(self, context: str | None, msgid: str) -> str:
+        """Translate a message whose text is data (a rules file's name, hook or paragraph)."""
+        return self._lookup(context, msgid, None, 1)
 
     def _(self, msgid: str, **values: object) -> str:
         """Translate a message and fill its `{placeholders}`."""

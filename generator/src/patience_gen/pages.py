@@ -94,7 +94,7 @@ def paragraphs_of(text: str) -> list[str]:
 
 def game_name(t: Translator, name: str) -> str:
     """A game's name in the page's language (most stay as they are)."""
-    return t.p_("game name", name)
+    return t.lookup("game name", name)
 
 
 def heading(t: Translator, key: str) -> str:
@@ -138,14 +138,18 @@ def game_page(t: Translator, variant: Variant, site: dict[str, Variant], suffix:
     page = GamePage(
         id=vid,
         title=game_name(t, rules["name"]),
-        hook=t.p_(f"{vid} hook", " ".join(rules["hook"].split())),
-        paragraphs=[t.p_(f"{vid} description", p) for p in paragraphs_of(rules["description"])],
+        hook=t.lookup(f"{vid} hook", " ".join(rules["hook"].split())),
+        paragraphs=[t.lookup(f"{vid} description", p) for p in paragraphs_of(rules["description"])],
         facts=facts,
         kin=kin_line(t, variant, site, suffix),
         how_to_play=t.p_("heading", "How to play"),
     )
     kinds = config["kinds"]
-    layout = [f"**{kind_label(t, k)}:** {layout_line(t, config, k)}" for k in kinds]
+    layout = [
+        t.p_("layout line", "**{kind}:** {line}", kind=kind_label(t, k),
+             line=layout_line(t, config, k))
+        for k in kinds
+    ]
     page.sections.append(Section("layout", heading(t, "layout"), layout))
     page.sections.append(
         Section("foundations", heading(t, "foundations"), foundation_sentences(t, config, found))

@@ -419,9 +419,13 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
     if not any(cards):
         return t.np_("layout", "{piles}, empty at the start.", "{piles}, empty at the start.",
                      count, piles=piles)
-    if len(set(cards)) == 1:
+    per_pile = t.n_("one card", "{count} cards", cards[0])
+    if len(set(cards)) == 1 and kind == "fan":
+        dealt = t.np_("layout of fans", "{piles} of {cards}", "{piles} of {cards} each", count,
+                      piles=piles, cards=per_pile)
+    elif len(set(cards)) == 1:
         dealt = t.np_("layout", "{piles} of {cards}", "{piles} of {cards} each", count,
-                      piles=piles, cards=t.n_("one card", "{count} cards", cards[0]))
+                      piles=piles, cards=per_pile)
     else:
         dealt = t._("{piles}, dealt {numbers} cards from left to right", piles=piles,
                     numbers=t.all_of([t.number(n) for n in cards]))
