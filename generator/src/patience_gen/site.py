@@ -102,8 +102,9 @@ def on_config(config: Any) -> Any:
                                  template)
         except (rules_module.RulesError, rules_module.RulesErrors, CatalogError) as exc:
             raise PluginError(f"pages: {exc}") from exc
+        # Only this project's own engine gets the configs (a linked engine belongs to another).
         engine_dir = root / "engine" / "src" / "patience"
-        if engine_dir.is_dir():
+        if engine_dir.is_dir() and not (root / "engine").is_symlink():
             rules_module.write_configs(
                 {vid: v.config for vid, v in generated.variants.items()}, engine_dir / "variants"
             )

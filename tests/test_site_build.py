@@ -1,0 +1,184 @@
+"""The built site: every game in every language, sections, switcher, home page, own origin only."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+from site_support import ROOT, build, copy_project
+
+import patience
+from patience import Game, Move
+from patience_gen.examples import allowed_on
+from patience_gen.pages import load_variants
+
+LANGUAGES = ("en", "fr", "pt")
+VARIANTS = load_variants(ROOT / "rules")
+SECTIONS = {"fan": "fans", "reserve": "reserve"}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build of a copy of the project, shared by the tests of this module."""
+    project = copy_project(tmp_path_factory.mktemp("site") / "project")
+    result = build(project)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "WARNING" not in result.stderr, result.stderr[-3000:]
+    return project / "site"
+
+
+def page(site: Path, lang: str, variant: str | None = None) -> str:
+    """The HTML of a game page (or the home page) in a language."""
+    folder = site if lang == "en" else site / lang
+    path = folder / variant / "index.html" if variant else folder / "index.html"
+    return path.read_text("utf-8")
+
+
+def expected_sections(config: dict) -> list[str]:
+    """The How to play sections a config calls for."""
+    kinds = config["kinds"]
+    out = ["how-to-play", "layout", "foundations", "tableau"]
+    out += [SECTIONS[k] for k in ("fan", "reserve") if k in kinds]
+    if "stock" in kinds:
+        out.append("stock-and-waste" if "waste" in kinds else "stock")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_game_page_exists_with_language_and_sections(site: Path, lang: str, variant: str):
+    html = page(site, lang, variant)
+    assert re.search(rf'<html lang="{lang}"', html)
+    for section in expected_sections(VARIANTS[variant].config):
+        assert f'id="{section}"' in html, (variant, lang, section)
+    assert 'class="hook"' in html
+    assert html.count('class="example"') >= 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_page_lists_every_game_with_its_picture(site: Path, lang: str):
+    html = page(site, lang)
+    assert re.search(rf'<html lang="{lang}"', html)
+    for variant in VARIANTS:
+        assert f'href="{variant}/"' in html
+    assert html.count('<svg class="layout"') == len(VARIANTS)
+
+
+def test_pages_are_in_their_language(site: Path):
+    assert "How to play" in page(site, "en", "wood")
+    assert "Comment jouer" in page(site, "fr", "wood")
+    assert "Como jogar" in page(site, "pt", "wood")
+    # Babel's French percentage: a no-break space before the sign.
+    assert re.search("20[\u00a0\u202f]%", page(site, "fr", "willow"))
+    assert "Jeux apparentés\u00a0:" in page(site, "fr", "willow")
+    assert "le 6 de pique, de cœur ou de carreau" in page(site, "fr", "thumb-and-pouch") or \
+        "de cœur" in page(site, "fr", "thumb-and-pouch")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_switcher_stays_on_the_same_game(site: Path, lang: str):
+    html = page(site, lang, "willow")
+    here = "/willow/" if lang == "en" else f"/{lang}/willow/"
+    for other in LANGUAGES:
+        match = re.search(rf'<a href="([^"]*)" hreflang="{other}"', html)
+        assert match, (lang, other)
+        there = "/willow/" if other == "en" else f"/{other}/willow/"
+        assert urljoin(here, match.group(1)) == there
+
+
+def test_kin_games_are_linked_where_the_site_has_them(site: Path):
+    html = page(site, "fr", "thumb-and-pouch")
+    assert "Chinaman" in html  # named, no page yet
+    assert 'href="../chinaman/"' not in html
+    wood = page(site, "pt", "wood")
+    assert "Canfield" in wood
+
+
+class ResourceRefs(HTMLParser):
+    """Collect the URLs a page loads: scripts, stylesheets, fonts, images, frames."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in ("script", "img", "source", "iframe", "audio", "video", "embed") and a.get("src"):
+            self.urls.append(a["src"] or "")
+        if tag in ("img", "source") and a.get("srcset"):
+            self.urls += [part.split()[0] for part in (a["srcset"] or "").split(",")]
+        if tag == "link" and a.get("href"):
+            rel = (a.get("rel") or "").lower()
+            if any(r in rel for r in ("stylesheet", "icon", "preload", "modulepreload", "font")):
+                self.urls.append(a["href"] or "")
+        if tag in ("image", "use") and (a.get("href") or a.get("xlink:href")):
+            self.urls.append(a.get("href") or a.get("xlink:href") or "")
+        if a.get("style"):
+            self.urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", a["style"] or "")
+
+
+def foreign(url: str) -> bool:
+    """True for a URL on another origin (absolute with a host, or protocol-relative)."""
+    return bool(re.match(r"^(?:[a-z][a-z0-9+.-]*:)?//", url.strip(), re.I))
+
+
+def test_no_page_loads_anything_from_another_origin(site: Path):
+    pages = list(site.rglob("*.html"))
+    assert len(pages) >= 3 * (len(VARIANTS) + 1)
+    for path in pages:
+        text = path.read_text("utf-8")
+        parser = ResourceRefs()
+        parser.feed(text)
+        bad = [u for u in parser.urls if foreign(u)]
+        bad += re.findall(r"@import\s+url\(\s*['\"]?(?:https?:)?//[^)]*", text)
+        assert not bad, (path, bad)
+    for css in site.rglob("*.css"):
+        text = css.read_text("utf-8", errors="replace")
+        bad = [u for u in re.findall(r"url\(\s*['\"]?([^'\")]+)", text) if foreign(u)]
+        bad += re.findall(r"@import\s+['\"](?:https?:)?//[^'\"]+", text)
+        assert not bad, (css, bad)
+
+
+EXAMPLE = re.compile(r'<li class="example"([^>]*)>(.*?)</li>', re.S)
+ATTR = re.compile(r'(data-[a-z]+)="([^"]*)"')
+
+
+def examples_of(html: str) -> list[tuple[dict[str, str], str]]:
+    """Each worked example's recipe (data attributes) and its sentence."""
+    out = []
+    for attrs, text in EXAMPLE.findall(html):
+        data = {k: v.replace("&gt;", ">") for k, v in ATTR.findall(attrs)}
+        out.append((data, text))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_worked_example_replays_through_the_engine(site: Path, lang: str, variant: str):
+    config = patience.load_variant(variant)
+    found = examples_of(page(site, lang, variant))
+    assert found
+    for data, text in found:
+        game = Game(config, deal=int(data["data-deal"]), autoplay=False)
+        for move in data["data-prelude"].split():
+            game.play(Move.parse(move))
+        move = Move.parse(data["data-move"])
+        target = game.pile(move.target)
+        below = str(target.cards[-1])
+        card = str(game.pile(move.source).cards[-move.count])
+        assert move in game.legal_moves(), (data, text)
+        assert (below, card) == (data["data-below"], data["data-card"])
+        rule = config["piles"][data["data-kind"]]["build"]
+        allowed = set(data["data-allowed"].split())
+        refused = set(data["data-refused"].split())
+        assert allowed <= set(allowed_on(rule, below)) and card in allowed
+        assert not allowed & refused
+        # Whatever the engine lets go on that card in this position, the page allows.
+        for legal in game.legal_moves():
+            if legal.target == move.target:
+                assert str(game.pile(legal.source).cards[-legal.count]) in allowed
+        game.play(move)
+        assert str(game.pile(move.target).cards[-move.count]) == card
