@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 import patience
 
@@ -26,8 +27,24 @@ def _games(variant: str, rng: random.Random):
         yield patience.Game(config, deal=rng.randrange(1 << 32), autoplay=True)
 
 
-def expand_rate(variant: str, moves: int, seed: int) -> float:
-    """Plays per second when every node's moves are each played and undone."""
+def _expand(game: patience.Game, legal: list[patience.Move], rng: random.Random) -> int:
+    for move in legal:
+        game.play(move)
+        game.undo()
+    game.play(rng.choice(legal))
+    return len(legal) + 1
+
+
+def _walk(game: patience.Game, legal: list[patience.Move], rng: random.Random) -> int:
+    game.play(rng.choice(legal))
+    if rng.random() < 0.2:
+        game.undo()
+        return 2
+    return 1
+
+
+def rate(variant: str, moves: int, seed: int, step: Callable) -> float:
+    """Moves per second over random deals, `step` making (and counting) the moves of a node."""
     rng = random.Random(seed)
     done = 0
     start = time.perf_counter()
@@ -36,32 +53,7 @@ def expand_rate(variant: str, moves: int, seed: int) -> float:
             legal = game.legal_moves()
             if not legal:
                 break
-            for move in legal:
-                game.play(move)
-                game.undo()
-            done += len(legal)
-            game.play(rng.choice(legal))
-            done += 1
-        if done >= moves:
-            return done / (time.perf_counter() - start)
-    raise AssertionError("unreachable")
-
-
-def walk_rate(variant: str, moves: int, seed: int) -> float:
-    """Plays and undos per second on a random walk, listing the legal moves before each play."""
-    rng = random.Random(seed)
-    done = 0
-    start = time.perf_counter()
-    for game in _games(variant, rng):
-        for _ in range(STEPS_PER_DEAL):
-            legal = game.legal_moves()
-            if not legal:
-                break
-            game.play(rng.choice(legal))
-            done += 1
-            if rng.random() < 0.2:
-                game.undo()
-                done += 1
+            done += step(game, legal, rng)
         if done >= moves:
             return done / (time.perf_counter() - start)
     raise AssertionError("unreachable")
@@ -75,8 +67,8 @@ def main() -> None:
     args = p.parse_args()
     expands = {}
     for variant in patience.variants():
-        expands[variant] = expand_rate(variant, args.moves, args.seed)
-        walk = walk_rate(variant, args.moves // 2, args.seed)
+        expands[variant] = rate(variant, args.moves, args.seed, _expand)
+        walk = rate(variant, args.moves // 2, args.seed, _walk)
         print(f"{variant:>20}: expand {expands[variant]:9,.0f} moves/s   walk {walk:9,.0f} moves/s")
     slowest = min(expands, key=expands.get)
     print(f"slowest expand: {slowest}, {expands[slowest] / GOAL:.2f}x the {GOAL:,} moves/s goal")
