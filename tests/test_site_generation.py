@@ -1,0 +1,156 @@
+"""Page generation without MkDocs: rule sentences follow the rules, in every language."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from site_support import ROOT
+
+from patience import Game
+from patience_gen.examples import fits
+from patience_gen.i18n import Translator
+from patience_gen.pages import generate, load_variants
+from patience_gen.rules import compile_rules
+
+LANGUAGES = ["en", "fr", "pt"]
+LOCALES = ROOT / "locales"
+
+
+def rules_dirs() -> list[Path]:
+    """The launch rules and, while they wait for translations, the kin games' rules."""
+    return [d for d in (ROOT / "rules", ROOT / "rules" / "pending") if list(d.glob("*.yaml"))]
+
+
+def all_variants() -> dict:
+    """Every rules file the repository holds, compiled."""
+    out = {}
+    for folder in rules_dirs():
+        out.update(load_variants(folder))
+    return out
+
+
+def test_changing_a_rule_changes_the_sentence_in_every_language_and_the_deal(tmp_path: Path):
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules, ignore=shutil.ignore_patterns("pending"))
+    before = generate(rules, tmp_path / "before", LOCALES, LANGUAGES)
+    wood = rules / "wood.yaml"
+    data = yaml.safe_load(wood.read_text("utf-8"))
+    old = Game(compile_rules(data), deal=3)
+    wood.write_text(wood.read_text("utf-8").replace("deal: {cards: 10, face_up: all}",
+                                                    "deal: {cards: 12, face_up: all}"), "utf-8")
+    after = generate(rules, tmp_path / "after", LOCALES, LANGUAGES)
+    expected = {"": ("one pile of 10 cards", "one pile of 12 cards"),
+                ".fr": ("une pile de 10 cartes", "une pile de 12 cartes"),
+                ".pt": ("uma pilha com 10 cartas", "uma pilha com 12 cartas")}
+    for suffix, (was, now) in expected.items():
+        old_text = before.pages[tmp_path / "before" / f"wood{suffix}.md"]
+        new_text = after.pages[tmp_path / "after" / f"wood{suffix}.md"]
+        assert was in old_text and now not in old_text
+        assert now in new_text and was not in new_text
+    assert not after.problems
+    new = Game(compile_rules(yaml.safe_load(wood.read_text("utf-8"))), deal=3)
+    assert len(old.pile("reserve.0").cards) == 10
+    assert len(new.pile("reserve.0").cards) == 12
+    assert len(new.pile("stock.0").cards) == len(old.pile("stock.0").cards) - 2
+
+
+def test_unchanged_inputs_write_nothing(tmp_path: Path):
+    first = generate(ROOT / "rules", tmp_path, LOCALES, LANGUAGES)
+    second = generate(ROOT / "rules", tmp_path, LOCALES, LANGUAGES)
+    assert first.written and not second.written
+
+
+def test_stale_generated_pages_are_removed_and_hand_written_ones_kept(tmp_path: Path):
+    (tmp_path / "guide.md").write_text("# A hand-written page\n", "utf-8")
+    generate(ROOT / "rules", tmp_path, LOCALES, LANGUAGES)
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    shutil.copy2(ROOT / "rules" / "wood.yaml", rules / "wood.yaml")
+    result = generate(rules, tmp_path, LOCALES, LANGUAGES)
+    assert (tmp_path / "willow.fr.md") in result.removed
+    assert (tmp_path / "guide.md").exists() and (tmp_path / "wood.pt.md").exists()
+
+
+KIN_SENTENCES = {
+    # rule values the launch variants do not use, and the English sentence each gives
+    "klondike": ["Only a king, or a group headed by a king, may fill an empty pile.",
+                 "as often as you like"],
+    "klondike-by-threes": ["puts 3 cards face up on the waste",
+                           "Only the top card of the waste may be played."],
+    "canfield": ["filled at once, automatically, with the top card from the reserve",
+                 "the whole pile at once", "The first card dealt to the foundations sets",
+                 "none may be played back", "a king may go on an ace"],
+    "chinaman": ["You may go through the stock 2 times.", "up to 1 times"],
+    "easthaven": ["deals one card face up onto every tableau pile"],
+    "batsford": ["Cards build by matching rank in any suit.", "A pile holds at most 3 cards.",
+                 "Only a king may fill an empty pile."],
+    "blondes-and-brunettes": ["the stock is turned to provide one",
+                              "Once there is no card in the waste or in the stock, any card"],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(KIN_SENTENCES))
+def test_rule_values_beyond_the_launch_variants_have_sentences(variant: str, tmp_path: Path):
+    variants = all_variants()
+    if variant not in variants:
+        pytest.skip(f"no rules file for {variant}")
+    folder = next(d for d in rules_dirs() if (d / f"{variant}.yaml").exists())
+    result = generate(folder, tmp_path, LOCALES, LANGUAGES)
+    english = result.pages[tmp_path / f"{variant}.md"]
+    for sentence in KIN_SENTENCES[variant]:
+        if sentence == "up to 1 times":
+            assert sentence not in english
+            continue
+        assert sentence in english, (variant, sentence)
+    rule_problems = [p for p in result.problems if "hook" not in p.msgid
+                     and "description" not in p.msgid and "game name" not in p.msgid]
+    assert not rule_problems, rule_problems
+
+
+@pytest.mark.parametrize("n,fr,pt", [
+    (1, "une pile", "uma pilha"), (2, "2 piles", "2 pilhas"), (10, "10 piles", "10 pilhas"),
+])
+def test_plural_forms(n: int, fr: str, pt: str):
+    for lang, expected in (("fr", fr), ("pt", pt)):
+        t = Translator.for_language(lang, LOCALES)
+        assert t.n_("one pile", "{count} piles", n) == expected
+        assert not t.problems
+
+
+def test_numbers_and_percentages_follow_the_locale():
+    fr, pt, en = (Translator.for_language(x, LOCALES) for x in ("fr", "pt", "en"))
+    assert fr.percent(20) in ("20\u00a0%", "20\u202f%")
+    assert en.percent(99.5) == "99.5%"
+    assert pt.percent(99.5) == "99,5%"
+    assert fr.number(10400) == "10\u202f400"
+
+
+@pytest.mark.parametrize("variant", sorted(all_variants()))
+def test_build_relation_agrees_with_the_engine(variant: str):
+    """Every card the engine lets onto a non-empty pile fits the relation the pages state."""
+    config = all_variants()[variant].config
+    seen = 0
+    for deal in range(8):
+        game = Game(config, deal=deal, autoplay=False)
+        rng = random.Random(deal)
+        for _ in range(150):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            for move in moves:
+                kind = move.target.split(".")[0]
+                rule = config["piles"][kind]["build"]
+                target = game.pile(move.target)
+                if move.source.startswith("stock.") or not target.cards or rule is None:
+                    continue
+                if kind == "stock":
+                    continue
+                card = game.pile(move.source).cards[-move.count]
+                assert fits(rule, str(target.cards[-1]), str(card)), (variant, deal, move)
+                seen += 1
+            game.play(rng.choice(moves))
+    assert seen > 0
