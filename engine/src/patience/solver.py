@@ -17,6 +17,7 @@ Standard library only and single-threaded, so it also runs in the browser's Pyod
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass, field
 from typing import Literal
@@ -124,20 +125,20 @@ class _Rules:
     def safe_card(self, code: int, home: list[int]) -> bool:
         """Whether `code` may go up now without losing anything: see `_safe_source_kinds`."""
         decks = self.decks
-        for x in self._low[code]:
-            if home[x] < (decks - 1 if x == code else decks):
-                return False
-        return True
+        return all(home[x] >= (decks - 1 if x == code else decks) for x in self._low[code])
 
-    def key(self, piles: list[list[int]], passes: int) -> tuple:
-        """The canonical key of a position: interchangeable piles sorted."""
-        parts: list = [passes]
+    def key(self, piles: list[list[int]], passes: int) -> bytes:
+        """The canonical key of a position: interchangeable piles sorted, as compact bytes."""
+        parts = [bytes((passes & 255, 255))]
         if self.stock_by_size:
-            parts.append(len(piles[self.stock]))
-        parts.extend(tuple(piles[p]) for p in self.fixed)
+            parts.append(bytes((len(piles[self.stock]), 255)))
+        for p in self.fixed:
+            parts.append(bytes(piles[p]))
+            parts.append(b"\xff")
         for group in self.groups:
-            parts.append(tuple(sorted(tuple(piles[p]) for p in group)))
-        return tuple(parts)
+            parts.extend(sorted(bytes(piles[p]) + b"\xfe" for p in group))
+            parts.append(b"\xff")
+        return b"".join(parts)
 
 
 _RULES: dict[int, _Rules] = {}
@@ -160,88 +161,200 @@ def _copy(game: Game) -> Game:
 
 
 class _Search:
-    """One depth-first search from one position, with its own copy of the game."""
+    """One depth-first search from one position, with its own copy of the game.
+
+    Moves inside the search are (source, target, count) index triples made by `moves`, a fast
+    twin of `Game.legal_moves` (tests hold the two in step); they become `Move`s only in results.
+    """
 
     def __init__(self, game: Game) -> None:
-        self.game = _copy(game)
-        self.lay = self.game._lay
-        self.rules = _rules(self.lay)
-        g = self.game
+        self.game = g = _copy(game)
+        self.lay = lay = g._lay
+        self.rules = _rules(lay)
         self.dominance = bool(self.rules.safe_kinds) and not (
-            g.autoplay and (self.lay.auto_foundation or self.lay.auto_fill))
-        self.index = self.lay.index
-        self.kinds = self.lay.kinds
+            g.autoplay and (lay.auto_foundation or lay.auto_fill))
+        self.kinds = lay.kinds
+        self.max_cards = [None if s["build"] is None else s["build"]["max_cards"]
+                          for s in lay.specs]
+        self.single_cards = [s["build"] is not None and s["build"]["single_cards"]
+                             for s in lay.specs]
+        self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
 
-    # -- moving ---------------------------------------------------------------------------
+    def to_move(self, triple: tuple[int, int, int]) -> Move:
+        ids = self.lay.ids
+        return Move(ids[triple[0]], ids[triple[1]], triple[2])
 
-    def play(self, move: Move) -> list[tuple]:
+    # -- the rules, fast --------------------------------------------------------------------
+
+    def _counts(self, s: int, src: list[int]) -> range | tuple[int, ...]:
+        """How many cards may leave `s` together, as `Game._movable` says."""
+        group = self.lay.group[s]
+        if group == "single":
+            return (1,)
+        table = self.lay.run[s]
+        depth = 1
+        size = len(src)
+        while depth < size:
+            below = src[-depth - 1]
+            if below & FACE_DOWN or table is None or src[-depth] not in table[below]:
+                break
+            depth += 1
+        if group == "run":
+            return range(1, depth + 1)
+        return (1, depth) if depth == size and depth > 1 else (1,)
+
+    def _group_fits(self, s: int, t: int, n: int) -> bool:
+        """Whether `t`'s build rule takes the top `n` > 1 cards of `s` as one group."""
+        if t in self.lay.simple[s]:
+            return True
+        table = self.lay.build[t]
+        if table is None or self.single_cards[t]:
+            return False
+        cards = self.game._piles[s][-n:]
+        return all(b in table[a] for a, b in itertools.pairwise(cards))
+
+    def moves(self) -> list[tuple[int, int, int]]:
+        """Every legal move as (source, target, count): `Game.legal_moves`, without objects."""
+        g, lay = self.game, self.lay
+        piles = g._piles
+        build, max_cards = lay.build, self.max_cards
+        wanted: dict[int, list[int]] = {}
+        empty = []
+        for t, dest in enumerate(piles):
+            if not dest:
+                empty.append(t)
+                continue
+            table = build[t]
+            top = dest[-1]
+            if table is not None and not top & FACE_DOWN:
+                for code in table[top]:
+                    wanted.setdefault(code, []).append(t)
+        out: list[tuple[int, int, int]] = []
+        rules: dict[tuple[int, str], str] = {}
+        kinds = self.kinds
+        for s in lay.sources:
+            src = piles[s]
+            if not src or src[-1] & FACE_DOWN:
+                continue
+            counts = self._counts(s, src)
+            allowed = lay.target_set[s]
+            for n in counts:
+                for t in wanted.get(src[-n], ()):
+                    if t in allowed and (max_cards[t] is None
+                                         or len(piles[t]) + n <= max_cards[t]) and (
+                            n == 1 or self._group_fits(s, t, n)):
+                        out.append((s, t, n))
+            for t in empty:
+                if t not in allowed:
+                    continue
+                rule = lay.space_fixed[t]
+                if rule is None:
+                    rule = rules.get((t, kinds[s]))
+                    if rule is None:
+                        rule = rules[t, kinds[s]] = g._space_rule(t, s)
+                if rule == "none":
+                    continue
+                for n in counts:
+                    if (rule == "king" and src[-n] % 13 != 12) or (
+                            rule == "base" and src[-n] % 13 + 1 != g._base):
+                        continue
+                    if n == 1 or self._group_fits(s, t, n):
+                        out.append((s, t, n))
+        stock = g._stock_move()
+        if stock is not None:
+            index = lay.index
+            out.append((index[stock.source], index[stock.target], stock.count))
+        return out
+
+    # -- moving -----------------------------------------------------------------------------
+
+    def play(self, triple: tuple[int, int, int]) -> list[tuple]:
         """Make a legal move and what follows from it, as `Game.play` does; return the ops."""
         g = self.game
+        s, t, n = triple
         ops: list[tuple] = []
-        g._apply(move, ops)
+        if s in self.stock_piles and (s == self.lay.stock or t == self.lay.stock):
+            g._apply(self.to_move(triple), ops)
+        else:
+            piles = g._piles
+            src = piles[s]
+            piles[t].extend(src[-n:])
+            del src[-n:]
+            ops.append(("move", s, t, n))
+            if src and src[-1] & FACE_DOWN:
+                src[-1] ^= FACE_DOWN
+                ops.append(("flip", s))
         if g.autoplay:
-            back = self.index[move.target] if self.kinds[self.index[move.source]] == \
-                "foundation" else None
-            g._automatic(ops, back)
+            g._automatic(ops, t if self.kinds[s] == "foundation" else None)
         return ops
 
     def undo(self, ops: list[tuple]) -> None:
         g = self.game
+        piles = g._piles
         for op in reversed(ops):
-            g._undo_op(op)
+            if op[0] == "move":
+                _, s, t, n = op
+                dest = piles[t]
+                piles[s].extend(dest[-n:])
+                del dest[-n:]
+            elif op[0] == "flip":
+                piles[op[1]][-1] ^= FACE_DOWN
+            else:
+                g._undo_op(op)
 
     def won(self) -> bool:
         piles = self.game._piles
         return sum(len(piles[f]) for f in self.rules.foundations) == self.rules.total
 
-    def key(self) -> tuple:
+    def key(self) -> bytes:
         return self.rules.key(self.game._piles, self.game._passes)
 
     # -- choosing ---------------------------------------------------------------------------
 
-    def children(self) -> list[Move]:
+    def children(self) -> list[tuple[int, int, int]]:
         """The moves to try here, best first; a safe move alone when there is one."""
-        g = self.game
-        moves = g.legal_moves()
+        moves = self.moves()
         if not moves:
             return moves
-        piles = g._piles
-        index, kinds = self.index, self.kinds
-        found = self.rules.found_set
+        piles = self.game._piles
+        rules = self.rules
+        found = rules.found_set
+        kinds = self.kinds
         if self.dominance:
             home = None
-            ups: dict[tuple[int, int], list[Move]] = {}
+            ups: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
             for m in moves:
-                t = index[m.target]
-                s = index[m.source]
-                if t in found and s not in found and kinds[s] in self.rules.safe_kinds:
+                s = m[0]
+                if m[1] in found and s not in found and kinds[s] in rules.safe_kinds:
                     ups.setdefault((s, piles[s][-1]), []).append(m)
             for (_, code), options in ups.items():
                 if len(options) != 1:
                     continue
                 if home is None:
                     home = [0] * 52
-                    for f in self.rules.foundations:
+                    for f in rules.foundations:
                         for c in piles[f]:
                             home[c] += 1
-                if self.rules.safe_card(code, home):
+                if rules.safe_card(code, home):
                     return options
-        scored = sorted(((self._score(m, piles), i) for i, m in enumerate(moves)), reverse=True)
-        return [moves[i] for _, i in scored]
+        if len(moves) == 1:
+            return moves
+        score = self._score
+        moves.sort(key=lambda m: score(m, piles), reverse=True)
+        return moves
 
-    def _score(self, m: Move, piles: list[list[int]]) -> int:
+    def _score(self, m: tuple[int, int, int], piles: list[list[int]]) -> int:
         """A rough worth of a move, for ordering only; every legal move is still tried."""
-        index, kinds = self.index, self.kinds
-        s, t, n = index[m.source], index[m.target], m.count
+        s, t, n = m
+        kinds = self.kinds
         sk, tk = kinds[s], kinds[t]
         if sk == "stock" or tk == "stock":
             return 30
+        if sk == "foundation":
+            return 0
         src = piles[s]
         rest = len(src) - n
         uncovers = rest > 0 and src[rest - 1] & FACE_DOWN
-        if sk == "foundation":
-            return 0
-        score = 0
         if tk == "foundation":
             score = 100
         elif sk in ("waste", "reserve"):
@@ -268,6 +381,7 @@ class _Search:
         deadline = None if max_seconds is None else start + max_seconds
         if self.won():
             return SolveResult("won", [], 0, time.perf_counter() - start)
+        limit = max_nodes if max_nodes is not None else -1
         seen = {self.key()}
         # Each frame: the moves to try at a node, the next one's index, and how we got there.
         stack: list[list] = [[self.children(), 0, None, None]]
@@ -285,7 +399,7 @@ class _Search:
             ops = self.play(move)
             nodes += 1
             if self.won():
-                line = [f[3] for f in stack[1:]] + [move]
+                line = [self.to_move(f[3]) for f in stack[1:]] + [self.to_move(move)]
                 return SolveResult("won", line, nodes, time.perf_counter() - start)
             k = self.key()
             if k in seen:
@@ -293,9 +407,8 @@ class _Search:
             else:
                 seen.add(k)
                 stack.append([self.children(), 0, ops, move])
-            if nodes % CHECK_EVERY == 0 and (
-                    (max_nodes is not None and nodes >= max_nodes)
-                    or (deadline is not None and time.perf_counter() >= deadline)):
+            if nodes == limit or (deadline is not None and nodes % CHECK_EVERY == 0
+                                  and time.perf_counter() >= deadline):
                 return SolveResult("undecided", [], nodes, time.perf_counter() - start)
         return SolveResult("lost", [], nodes, time.perf_counter() - start)
 
@@ -319,5 +432,6 @@ def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
     result = solve(game, max_seconds=seconds)
     if result.status == "won" and result.moves:
         return result.moves[0], True
-    moves = _Search(game).children()
-    return (moves[0] if moves else None), False
+    search = _Search(game)
+    moves = search.children()
+    return (search.to_move(moves[0]) if moves else None), False
