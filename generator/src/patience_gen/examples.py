@@ -94,9 +94,11 @@ class Example:
     wraps: bool = False
 
 
-def _candidates(game: Game, kind: str, want: Callable[[str], bool]) -> list[tuple[str, str, str]]:
+def _candidates(
+    game: Game, moves: list, kind: str, want: Callable[[str], bool]
+) -> list[tuple[str, str, str]]:
     found = []
-    for move in game.legal_moves():
+    for move in moves:
         if not move.target.startswith(kind + ".") or move.source.startswith("stock."):
             continue
         target = game.pile(move.target)
@@ -115,21 +117,23 @@ def _search(
 ) -> tuple[int, tuple[str, ...], tuple[str, str, str]] | None:
     # First the dealt positions of many deals (no moves to replay), then short random playouts.
     for deal in range(deals):
-        found = _candidates(Game(config, deal=deal, autoplay=False), kind, want)
+        game = Game(config, deal=deal, autoplay=False)
+        found = _candidates(game, game.legal_moves(), kind, want)
         if found:
             return deal, (), found[0]
     for deal in range(deals):
         game = Game(config, deal=deal, autoplay=False)
         rng = random.Random(deal)
         prelude: list[str] = []
+        moves = game.legal_moves()
         for _ in range(steps):
-            moves = game.legal_moves()
             if not moves:
                 break
             move = rng.choice(moves)
             game.play(move)
             prelude.append(str(move))
-            found = _candidates(game, kind, want)
+            moves = game.legal_moves()
+            found = _candidates(game, moves, kind, want)
             if found:
                 return deal, tuple(prelude), found[0]
     return None
