@@ -1,0 +1,69 @@
+"""Shared helpers for the kin games' tests: load a rules file, set up a position, read piles.
+
+The kin games' rules files live in `rules/pending/` until their translations are done, then in
+`rules/`; `config` looks in both, so the tests keep working when the files move.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from patience import Game
+from patience_gen.rules import compile_rules, load_rules
+from positions import codes
+
+ROOT = Path(__file__).resolve().parents[1]
+KIN_IDS = (
+    "klondike", "klondike-by-threes", "canfield", "easthaven", "blind-alleys", "chinaman",
+    "batsford", "batsford-again", "blondes-and-brunettes",
+)
+
+
+def rules_path(variant_id: str) -> Path:
+    """The rules file of a variant, in `rules/` or, until it is published, `rules/pending/`."""
+    for folder in (ROOT / "rules", ROOT / "rules" / "pending"):
+        path = folder / f"{variant_id}.yaml"
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"no rules file for {variant_id!r}")
+
+
+@cache
+def _config(variant_id: str) -> dict[str, Any]:
+    return compile_rules(load_rules(rules_path(variant_id)).data)
+
+
+def config(variant_id: str) -> dict[str, Any]:
+    """The engine config compiled from a variant's rules file."""
+    return _config(variant_id)
+
+
+def new_game(variant_id: str, deal: int = 0, autoplay: bool = False) -> Game:
+    """A fresh game of a variant compiled from its rules file."""
+    return Game(config(variant_id), deal=deal, autoplay=autoplay)
+
+
+def arrange(game: Game, layout: dict[str, str]) -> None:
+    """Put exact cards on piles ('#' marks a face-down card): 'tableau.0': '#5C 6D'.
+
+    Piles not named keep their cards; the test decides whether the position is a whole deck.
+    """
+    for pile_id, text in layout.items():
+        game._piles[game._pile_index(pile_id)] = codes(text)
+
+
+def show(game: Game, pile_id: str) -> str:
+    """A pile as text, bottom to top, '#' before face-down cards."""
+    return " ".join(str(c) if c.face_up else f"#{c}" for c in game.pile(pile_id).cards)
+
+
+def ids(game: Game, kind: str) -> list[str]:
+    """The ids of every pile of one kind, in order."""
+    return [p.id for p in game.piles if p.kind == kind]
+
+
+def moves(game: Game) -> set[str]:
+    """The legal moves as strings, for readable assertions."""
+    return {str(m) for m in game.legal_moves()}
