@@ -1,4 +1,4 @@
-"""The engine's command line: look at a deal, or play it in the terminal."""
+"""The engine's command line: look at a deal, play it in the terminal, or solve it."""
 
 from __future__ import annotations
 
@@ -106,12 +106,17 @@ def parser() -> argparse.ArgumentParser:
         cmd.add_argument("--no-autoplay", action="store_true",
                          help="make no automatic moves, even where the rules call for them")
         cmd.set_defaults(func=func)
+    from patience.solver_cli import register
+
+    register(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `python -m patience` and of the `patience` command's engine part."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parser().parse_args(argv)
+    args.argv = argv
     try:
         return args.func(args)
     except ValueError as exc:
