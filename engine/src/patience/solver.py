@@ -72,28 +72,48 @@ class _Rules:
         if self.stock_by_size:
             self.fixed.remove(lay.stock)
         self.stock = lay.stock
-        self._low = self._low_sets()
+        self._hosts()
         self.safe_kinds = self._safe_source_kinds()
 
-    def _low_sets(self) -> list[frozenset[int]]:
-        """For each card, every card that could end up resting on it, directly or not."""
-        hosts: list[set[int]] = [set() for _ in range(52)]
-        for p, table in enumerate(self.lay.build):
-            if table is None or self.lay.kinds[p] == "foundation":
+    def _hosts(self) -> None:
+        """Which cards may rest on which, split by whether the host pile can be refilled.
+
+        A pile that stays empty once emptied (a fan, say) can only ever have on top a card it
+        holds now or one that the closure of its build rule brings in; cards it cannot reach
+        need not be feared there. Other piles may get any card on top.
+        """
+        lay = self.lay
+        self.open_hosts: list[set[int]] = [set() for _ in range(52)]
+        self.closed: list[tuple[int, tuple[frozenset[int], ...]]] = []
+        for p, table in enumerate(lay.build):
+            if table is None or lay.kinds[p] == "foundation":
+                continue
+            if lay.space_fixed[p] == "none":
+                self.closed.append((p, table))
                 continue
             for c in range(52):
-                hosts[c] |= table[c]
-        low = []
-        for c in range(52):
-            seen: set[int] = set()
-            todo = list(hosts[c])
-            while todo:
-                x = todo.pop()
-                if x not in seen:
-                    seen.add(x)
-                    todo.extend(hosts[x])
-            low.append(frozenset(seen))
-        return low
+                self.open_hosts[c] |= table[c]
+        self._tops: dict[bytes, list[frozenset[int] | None]] = {}
+
+    def _closed_tops(self, piles: list[list[int]]) -> list[frozenset[int] | None]:
+        """Per closed host pile, every card that could ever be its top card (None: unused)."""
+        key = b"\xff".join(bytes(piles[p]) for p, _ in self.closed)
+        tops = self._tops.get(key)
+        if tops is None:
+            tops = []
+            for p, table in self.closed:
+                seen: set[int] = set()
+                todo = [c & ~FACE_DOWN for c in piles[p]]
+                while todo:
+                    x = todo.pop()
+                    if x not in seen:
+                        seen.add(x)
+                        todo.extend(table[x])
+                tops.append(frozenset(seen) or None)
+            if len(self._tops) > 4096:
+                self._tops.clear()
+            self._tops[key] = tops
+        return tops
 
     def _safe_source_kinds(self) -> frozenset[str]:
         """Kinds from which a safe card may go up at once; empty when safety cannot be shown.
@@ -122,10 +142,29 @@ class _Rules:
             return frozenset()
         return frozenset(k for k in lay.by_kind if k not in watched and k != "foundation")
 
-    def safe_card(self, code: int, home: list[int]) -> bool:
-        """Whether `code` may go up now without losing anything: see `_safe_source_kinds`."""
+    def safe_card(self, code: int, home: list[int], piles: list[list[int]]) -> bool:
+        """Whether `code` may go up now without losing anything: see `_safe_source_kinds`.
+
+        Every card that could come to rest on it, directly or through others, must already
+        be on the foundations (all copies; of `code` itself, all the other copies).
+        """
         decks = self.decks
-        return all(home[x] >= (decks - 1 if x == code else decks) for x in self._low[code])
+        tops = self._closed_tops(piles) if self.closed else ()
+        seen = {code}
+        todo = [code]
+        while todo:
+            c = todo.pop()
+            hosts = set(self.open_hosts[c])
+            for (_, table), reach in zip(self.closed, tops, strict=True):
+                if reach is not None and c in reach:
+                    hosts |= table[c]
+            for x in hosts:
+                if home[x] < (decks - 1 if x == code else decks):
+                    return False
+                if x not in seen:
+                    seen.add(x)
+                    todo.append(x)
+        return True
 
     def key(self, piles: list[list[int]], passes: int) -> bytes:
         """The canonical key of a position: interchangeable piles sorted, as compact bytes."""
@@ -335,7 +374,7 @@ class _Search:
                     for f in rules.foundations:
                         for c in piles[f]:
                             home[c] += 1
-                if rules.safe_card(code, home):
+                if rules.safe_card(code, home, piles):
                     return options
         if len(moves) == 1:
             return moves
