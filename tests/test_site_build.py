@@ -182,3 +182,9 @@ def test_every_worked_example_replays_through_the_engine(site: Path, lang: str, 
                 assert str(game.pile(legal.source).cards[-legal.count]) in allowed
         game.play(move)
         assert str(game.pile(move.target).cards[-move.count]) == card
+
+
+def test_rules_reference_is_built_and_in_the_navigation(site: Path):
+    html = (site / "rules-reference" / "index.html").read_text()
+    assert "Rules reference" in html and "alternate-colour" in html
+    assert 'href="rules-reference/"' in (site / "index.html").read_text()

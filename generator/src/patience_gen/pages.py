@@ -16,6 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from patience_gen.examples import Example, examples
 from patience_gen.i18n import N_, Problem, Translator
+from patience_gen.reference import render_reference
 from patience_gen.rules import load_all
 from patience_gen.sentences import (
     difficulty_word,
@@ -237,6 +238,13 @@ class Generated:
     variants: dict[str, Variant]
 
 
+def reference_page(rules_dir: Path, site: dict[str, Variant]) -> str:
+    """The rules authors' reference (English only), with the richest rules file as its example."""
+    richest = max(sorted(site), key=lambda vid: len(site[vid].config["kinds"]), default=None)
+    example = rules_dir / f"{richest}.yaml" if richest else None
+    return f"{MARKER}\n\n{render_reference(example)}"
+
+
 def write_if_changed(path: Path, text: str) -> bool:
     """Write only a changed file, so watchers see no change when nothing changed."""
     if path.exists() and path.read_text("utf-8") == text:
@@ -266,6 +274,7 @@ def generate(
             pages[docs_dir / f"{vid}{suffix}.md"] = render_game(env, page, game_template)
         pages[docs_dir / f"index{suffix}.md"] = render_home(env, t, site, "")
         problems += t.problems
+    pages[docs_dir / "rules-reference.md"] = reference_page(rules_dir, site)
     docs_dir.mkdir(parents=True, exist_ok=True)
     written = [p for p, text in pages.items() if write_if_changed(p, text)]
     removed = []
