@@ -13,6 +13,42 @@ function post(message) {
   self.postMessage(message);
 }
 
+// Files that Pyodide fetches without reporting a failure (it stops with a console warning and
+// never settles), with the type a host must send for each.
+const CHECKED = { "pyodide.asm.wasm": "application/wasm", "python_stdlib.zip": null };
+const BOOT_LIMIT_MS = 180000;
+
+// Rejects as soon as a core file is missing or has the wrong type; never resolves.
+function preflight(base) {
+  return new Promise((_, reject) => {
+    for (const [name, type] of Object.entries(CHECKED)) {
+      const url = new URL(name, base).href;
+      fetch(url, { method: "HEAD" }).then(
+        (response) => {
+          if (response.status === 405 || response.status === 501) return; // no HEAD on this host
+          if (!response.ok) reject(new Error(`${url}: HTTP ${response.status}`));
+          const sent = (response.headers.get("content-type") || "").split(";")[0].trim();
+          if (type && sent !== type) reject(new Error(`${url} is served as "${sent}", not ${type}`));
+        },
+        () => {}, // the real request will fail and say why
+      );
+    }
+  });
+}
+
+// Pyodide reports a failed WebAssembly instantiation only on the console, then waits forever.
+function abortWatch() {
+  return new Promise((_, reject) => {
+    const warn = console.warn.bind(console);
+    console.warn = (...args) => {
+      warn(...args);
+      const text = args.map(String).join(" ");
+      if (/instantiat|abort/i.test(text)) reject(new Error(text));
+    };
+    setTimeout(() => reject(new Error("Pyodide did not start in time")), BOOT_LIMIT_MS);
+  });
+}
+
 async function boot({ pyodide: base, bridge }) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   post({ type: "progress", stage: "runtime" });
@@ -20,15 +56,18 @@ async function boot({ pyodide: base, bridge }) {
     if (!response.ok) throw new Error(`${bridge}: HTTP ${response.status}`);
     return response.text();
   });
-  const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
-  const pyodide = await loadPyodide({
-    indexURL: base,
-    lockFileURL: new URL("pyodide-lock.json", base).href,
-    // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
-    packages: ["patience"],
-    stdout: () => {},
-    stderr: (line) => console.warn(line),
-  });
+  const start = async () => {
+    const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
+    return loadPyodide({
+      indexURL: base,
+      lockFileURL: new URL("pyodide-lock.json", base).href,
+      // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
+      packages: ["patience"],
+      stdout: () => {},
+      stderr: (line) => console.warn(line),
+    });
+  };
+  const pyodide = await Promise.race([start(), preflight(base), abortWatch()]);
   post({ type: "progress", stage: "engine" });
   pyodide.runPython(await bridgeSource, { filename: "bridge.py" });
   const proxy = pyodide.globals.get("handle");

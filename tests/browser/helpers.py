@@ -1,0 +1,116 @@
+"""Driving the game page: open it, read its cards, click moves, and compare with the engine."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import patience
+
+READY = '[data-variant][data-state="ready"]'
+
+DOM_PILES = """() => {
+  const out = {};
+  for (const pile of document.querySelectorAll('[data-variant] [data-pile]')) {
+    out[pile.dataset.pile] = Array.from(pile.querySelectorAll('[data-card]'),
+      (card) => [card.dataset.card, card.dataset.face]);
+  }
+  return out;
+}"""
+
+
+def open_game(page: Any, url: str, wait: str = READY) -> None:
+    """Go to a game page and wait until its table is playable."""
+    page.goto(url)
+    page.wait_for_selector(wait, timeout=90_000)
+
+
+def dom_piles(page: Any) -> dict[str, list[list[str]]]:
+    """Every pile's cards as the page shows them, bottom to top: [code, "up"|"down"]."""
+    return page.evaluate(DOM_PILES)
+
+
+def engine_game(variant: str, deal: int, moves: list[str] = ()) -> patience.Game:
+    """The engine's game as the page plays it (automatic moves on), after moves."""
+    game = patience.Game(patience.load_variant(variant), deal=deal, autoplay=True)
+    for move in moves:
+        game.play(parse_move(move))
+    return game
+
+
+def engine_piles(game: patience.Game) -> dict[str, list[list[str]]]:
+    return {
+        pile.id: [[str(card), "up" if card.face_up else "down"] for card in pile.cards]
+        for pile in game.piles
+    }
+
+
+def parse_move(text: str) -> patience.Move:
+    source, rest = text.split(">")
+    target, _, count = rest.partition("x")
+    return patience.Move(source, target, int(count) if count else 1)
+
+
+def wait_for_position(page: Any, game: patience.Game, timeout: float = 10.0) -> None:
+    """Wait until the page shows exactly the engine's position; fail with the difference."""
+    want = engine_piles(game)
+    deadline = time.monotonic() + timeout
+    while True:
+        got = dom_piles(page)
+        if got == want:
+            return
+        if time.monotonic() > deadline:
+            keys = sorted(set(got) | set(want))
+            diff = {k: (got.get(k), want.get(k)) for k in keys if got.get(k) != want.get(k)}
+            raise AssertionError(f"page and engine differ: {diff}")
+        time.sleep(0.03)
+
+
+def card_locator(page: Any, pile: str, index: int) -> Any:
+    return page.locator(f'[data-pile="{pile}"] > [data-card]').nth(index)
+
+
+def visible_point(page: Any, pile: str, index: int) -> dict[str, float]:
+    """A point of the card that no other card covers, relative to the card."""
+    fan = page.get_attribute(f'[data-pile="{pile}"]', "data-fan")
+    box = card_locator(page, pile, index).bounding_box()
+    if fan == "down":
+        return {"x": box["width"] / 2, "y": min(5, box["height"] / 2)}
+    if fan == "right":
+        return {"x": min(4, box["width"] / 2), "y": box["height"] / 2}
+    return {"x": box["width"] / 2, "y": box["height"] / 2}
+
+
+def click_card(page: Any, pile: str, index: int, **options: Any) -> None:
+    count = page.locator(f'[data-pile="{pile}"] > [data-card]').count()
+    if page.get_attribute(f'[data-pile="{pile}"]', "data-fan") in ("stack", "waste"):
+        index = count - 1  # a stacked pile shows only its top card
+    card_locator(page, pile, index).click(position=visible_point(page, pile, index), **options)
+
+
+def click_pile(page: Any, pile: str) -> None:
+    """Click a pile where it shows: its top card, or the empty slot."""
+    count = page.locator(f'[data-pile="{pile}"] > [data-card]').count()
+    if count:
+        click_card(page, pile, count - 1)
+    else:
+        page.locator(f'[data-pile="{pile}"]').click(position={"x": 8, "y": 8})
+
+
+def click_move(page: Any, game: patience.Game, move: str) -> None:
+    """Play a move with two clicks (one on the stock): the cards, then the pile to put them on."""
+    m = parse_move(move)
+    if m.source.startswith("stock") or m.target.startswith("stock"):
+        click_pile(page, "stock.0")
+        return
+    cards = game.pile(m.source).cards
+    click_card(page, m.source, len(cards) - m.count)
+    click_pile(page, m.target)
+
+
+def winning_line(variant: str, deal: int, seconds: float = 20.0) -> list[str] | None:
+    """A winning sequence of moves from a deal, found by the engine's solver, or None."""
+    from patience import solver
+
+    result = solver.solve(engine_game(variant, deal), max_seconds=seconds)
+    return [str(move) for move in result.moves] if result.status == "won" else None

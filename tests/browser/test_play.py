@@ -1,0 +1,285 @@
+"""The game page in Chromium: loading, every way of playing, saves, and self-hosting."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import (
+    READY,
+    click_card,
+    click_move,
+    click_pile,
+    dom_piles,
+    engine_game,
+    engine_piles,
+    open_game,
+    parse_move,
+    visible_point,
+    wait_for_position,
+    winning_line,
+)
+from server import SiteServer
+
+import patience
+
+pytestmark = pytest.mark.browser
+
+
+def first_move(variant: str, deal: int, want) -> str | None:
+    game = engine_game(variant, deal)
+    for move in game.legal_moves():
+        if want(move, game):
+            return str(move)
+    return None
+
+
+def find_deal(variant: str, want, deals: range = range(1, 400)) -> tuple[int, str]:
+    """A deal whose first position has a legal move that `want` accepts, and that move."""
+    for deal in deals:
+        move = first_move(variant, deal, want)
+        if move:
+            return deal, move
+    raise AssertionError(f"no {variant} deal in {deals} has the move wanted")
+
+
+def to_foundation(move: patience.Move, game: patience.Game) -> bool:
+    return move.source.startswith("tableau") and move.target.startswith("foundation")
+
+
+def tableau_to_tableau(move: patience.Move, game: patience.Game) -> bool:
+    return move.source.startswith("tableau") and move.target.startswith("tableau") and (
+        len(game.pile(move.target).cards) > 0
+    )
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt"])
+def test_every_variant_is_ready_and_shows_the_deal(page, server, variants, lang) -> None:
+    for variant in variants:
+        open_game(page, f"{server.url}{lang}/{variant}/#deal=7")
+        assert page.get_attribute("[data-variant]", "data-variant") == variant
+        assert page.get_attribute("[data-variant]", "lang") == lang
+        wait_for_position(page, engine_game(variant, 7))
+        assert re.search(r"\b7\b", page.text_content('[data-role="deal"]'))
+
+
+def test_deal_in_the_address_opens_that_deal(page, server) -> None:
+    open_game(page, f"{server.url}thumb-and-pouch/#deal=123")
+    wait_for_position(page, engine_game("thumb-and-pouch", 123))
+    page.click('[data-action="new"]')
+    page.wait_for_function("!location.hash.endsWith('deal=123')")
+    deal = int(re.search(r"deal=(\d+)", page.url).group(1))
+    wait_for_position(page, engine_game("thumb-and-pouch", deal))
+
+
+def test_a_whole_game_won_by_clicks(page, server) -> None:
+    deal, line = next((d, line) for d in range(1, 50) if (line := winning_line("westcliff", d)))
+    open_game(page, f"{server.url}westcliff/#deal={deal}")
+    game = engine_game("westcliff", deal)
+    for move in line:
+        click_move(page, game, move)
+        game.play(parse_move(move))
+        wait_for_position(page, game)
+    assert game.is_won
+    message = page.locator('[data-role="message"][data-kind="win"]')
+    message.wait_for()
+    assert str(len(line)) in message.text_content()
+    assert page.text_content('[data-role="moves"]').strip().endswith(str(len(line)))
+
+
+def test_dom_follows_the_engine_move_after_move(page, server) -> None:
+    # Wood: two decks (equal cards twice), automatic building to the foundations.
+    open_game(page, f"{server.url}wood/#deal=11")
+    game = engine_game("wood", 11)
+    wait_for_position(page, game)
+    for _ in range(12):
+        moves = game.legal_moves()
+        move = next((m for m in moves if not m.source.startswith("stock")), moves[0])
+        click_move(page, game, str(move))
+        game.play(move)
+        wait_for_position(page, game)
+        assert page.locator("[data-pile] [data-card]").count() == 104
+
+
+def test_undo_and_redo_buttons(page, server) -> None:
+    open_game(page, f"{server.url}westcliff/#deal=3")
+    start = engine_game("westcliff", 3)
+    move = str(start.legal_moves()[0])
+    click_move(page, start, move)
+    after = engine_game("westcliff", 3, [move])
+    wait_for_position(page, after)
+    page.click('[data-action="undo"]')
+    wait_for_position(page, start)
+    assert page.is_disabled('[data-action="undo"]')
+    page.click('[data-action="redo"]')
+    wait_for_position(page, after)
+    assert page.is_disabled('[data-action="redo"]')
+    page.click('[data-action="hint"]')
+    page.locator('[data-role="message"]').wait_for()
+    page.click('[data-action="restart"]')
+    wait_for_position(page, start)
+
+
+def test_double_click_sends_a_card_to_a_foundation(page, server) -> None:
+    deal, move = find_deal("westcliff", to_foundation)
+    open_game(page, f"{server.url}westcliff/#deal={deal}")
+    game = engine_game("westcliff", deal)
+    source = parse_move(move).source
+    top = len(game.pile(source).cards) - 1
+    click_card(page, source, top, click_count=2)
+    wait_for_position(page, engine_game("westcliff", deal, [move]))
+
+
+def test_drag_and_drop_plays_the_move(page, server) -> None:
+    deal, move = find_deal("thumb-and-pouch", tableau_to_tableau)
+    open_game(page, f"{server.url}thumb-and-pouch/#deal={deal}")
+    game = engine_game("thumb-and-pouch", deal)
+    m = parse_move(move)
+    index = len(game.pile(m.source).cards) - m.count
+    card = page.locator(f'[data-pile="{m.source}"] > [data-card]').nth(index)
+    box = card.bounding_box()
+    point = visible_point(page, m.source, index)
+    target = page.locator(f'[data-pile="{m.target}"] > [data-card]').last.bounding_box()
+    page.mouse.move(box["x"] + point["x"], box["y"] + point["y"])
+    page.mouse.down()
+    page.mouse.move(box["x"] + point["x"] + 10, box["y"] + point["y"] + 10, steps=2)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=5)
+    page.mouse.up()
+    wait_for_position(page, engine_game("thumb-and-pouch", deal, [move]))
+
+
+def test_keyboard_plays_a_move(page, server) -> None:
+    deal, move = find_deal("thumb-and-pouch", tableau_to_tableau)
+    open_game(page, f"{server.url}thumb-and-pouch/#deal={deal}")
+    m = parse_move(move)
+    page.focus('[data-pile="tableau.0"]')
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.pile") == "tableau.1"
+    page.focus(f'[data-pile="{m.source}"]')
+    page.keyboard.press("Enter")
+    page.focus(f'[data-pile="{m.target}"]')
+    page.keyboard.press("Enter")
+    after = engine_game("thumb-and-pouch", deal, [move])
+    wait_for_position(page, after)
+    page.keyboard.press("u")
+    wait_for_position(page, engine_game("thumb-and-pouch", deal))
+    page.keyboard.press("Control+y")
+    wait_for_position(page, after)
+
+
+def test_stock_click_turns_a_card(page, server) -> None:
+    open_game(page, f"{server.url}westcliff/#deal=5")
+    game = engine_game("westcliff", 5)
+    click_pile(page, "stock.0")
+    stock = next(m for m in game.legal_moves() if m.source.startswith("stock"))
+    game.play(stock)
+    wait_for_position(page, game)
+    assert len(dom_piles(page)["waste.0"]) == 1
+
+
+def test_reload_keeps_the_game(page, server) -> None:
+    open_game(page, f"{server.url}westcliff/#deal=9")
+    game = engine_game("westcliff", 9)
+    played = []
+    for _ in range(3):
+        move = str(next(m for m in game.legal_moves() if not m.source.startswith("foundation")))
+        click_move(page, game, move)
+        game.play(parse_move(move))
+        played.append(move)
+        wait_for_position(page, game)
+    page.click('[data-action="undo"]')
+    game.undo()
+    wait_for_position(page, game)
+    page.reload()
+    page.wait_for_selector(READY)
+    wait_for_position(page, game)
+    assert page.text_content('[data-role="moves"]').strip().endswith("2")
+    page.goto(f"{server.url}westcliff/")  # no deal in the address: the saved game comes back
+    page.wait_for_selector(READY)
+    wait_for_position(page, game)
+    page.click('[data-action="redo"]')  # the undone move survived the reloads too
+    game.redo()
+    wait_for_position(page, game)
+    stats = json.loads(page.evaluate("localStorage.getItem('patience.stats.westcliff')"))
+    assert stats["played"] == 1
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        "{not json",
+        json.dumps({"format": 1, "variant": "wood", "deal": 1, "moves": []}),
+        json.dumps(
+            {"format": 1, "variant": "westcliff", "deal": 4, "moves": ["tableau.0>foundation.9"]}
+        ),
+        json.dumps([1, 2, 3]),
+    ],
+    ids=["not-json", "other-variant", "illegal-move", "wrong-shape"],
+)
+def test_corrupt_save_gives_a_fresh_game_and_a_notice(page, server, saved) -> None:
+    page.evaluate("(text) => localStorage.setItem('patience.game.westcliff', text)", saved)
+    open_game(page, f"{server.url}westcliff/")
+    notice = page.locator('[data-role="message"][data-kind="notice"]')
+    notice.wait_for()
+    assert notice.is_visible()
+    deal = int(re.search(r"deal=(\d+)", page.url).group(1))
+    wait_for_position(page, engine_game("westcliff", deal))
+
+
+def test_no_request_leaves_the_origin_and_wasm_has_its_type(browser, server) -> None:
+    context = browser.new_context()
+    seen: list[tuple[str, str]] = []
+    context.on("response", lambda r: seen.append((r.url, r.headers.get("content-type", ""))))
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = context.new_page()
+    open_game(page, f"{server.url}willow/#deal=2")
+    game = engine_game("willow", 2)
+    move = str(game.legal_moves()[0])
+    click_move(page, game, move)
+    wait_for_position(page, engine_game("willow", 2, [move]))
+    context.close()
+    origin = server.url.rstrip("/")
+    strangers = [u for u in requests if not u.startswith((origin + "/", "data:", "blob:"))]
+    assert not strangers, strangers
+    types = {url.rsplit("/", 1)[-1]: kind for url, kind in seen}
+    assert types["pyodide.asm.wasm"] == "application/wasm"
+    assert types["pyodide.mjs"].startswith("text/javascript")
+    assert any(name.startswith("patience-") and name.endswith(".whl") for name in types)
+
+
+@pytest.mark.parametrize(
+    "host",
+    [{"missing": ("pyodide.asm.wasm",)}, {"types": {".wasm": "application/octet-stream"}}],
+    ids=["missing-wasm", "wrong-wasm-type"],
+)
+def test_a_broken_host_gives_the_error_state(browser, site, host) -> None:
+    with SiteServer(site, **host) as broken:
+        context = browser.new_context()
+        page = context.new_page()
+        open_game(page, f"{broken.url}fr/westcliff/", wait='[data-variant][data-state="error"]')
+        assert page.is_visible('[data-role="error"]')
+        assert page.locator("article h2").first.is_visible()  # the rules are still there
+        context.close()
+
+
+def test_a_site_built_for_a_sub_path_works(browser, tmp_path: Path) -> None:
+    from conftest import build_site
+
+    site = build_site(tmp_path / "site", site_url="http://127.0.0.1/games/")
+    with SiteServer(site, mount="/games/") as hosted:
+        context = browser.new_context()
+        page = context.new_page()
+        requests: list[str] = []
+        context.on("request", lambda r: requests.append(r.url))
+        open_game(page, f"{hosted.url}pt/wood/#deal=4")
+        wait_for_position(page, engine_game("wood", 4))
+        context.close()
+        assert all("/games/" in url for url in requests if url.startswith("http")), requests
+
+
+def test_the_page_and_engine_agree_in_english_too(page, server) -> None:
+    open_game(page, f"{server.url}willow/#deal=30")
+    assert engine_piles(engine_game("willow", 30)) == dom_piles(page)
