@@ -540,7 +540,8 @@ class Game:
             spaces = lay.specs[t]["spaces"]
             for kind in spaces["from"] or ():
                 for s in lay.by_kind.get(kind, ()):
-                    if self._piles[s] and 1 in self._movable(s) and self._fits(s, t, 1):
+                    if (t in lay.target_set[s] and self._piles[s] and 1 in self._movable(s)
+                            and self._fits(s, t, 1)):
                         self._apply(Move(lay.ids[s], lay.ids[t], 1), ops)
                         return True
             waiting = spaces["while_cards_in"] or ()

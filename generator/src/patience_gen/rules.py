@@ -185,6 +185,7 @@ def _cross_checks(rules: RulesFile):
             yield error(("piles", "stock", "turn", "to"), "turns to the waste, but there is none")
     if "waste" in kinds and "stock" not in kinds:
         yield error(("piles", "waste"), "a waste needs a stock to fill it")
+    yield from _fill_and_deal_checks(piles, error)
     foundation = piles["foundation"]
     if foundation.get("deal", {}).get("gather") == "all":
         same_rank = 4 * data["decks"]
@@ -204,6 +205,49 @@ def _cross_checks(rules: RulesFile):
     elif dealt < total and "stock" not in kinds:
         yield error(("piles",), f"the deal leaves {total - dealt} of {total} cards undealt and "
                     "there is no stock to hold them")
+
+
+def _fill_and_deal_checks(piles: dict, error):
+    """Rules that would deal or fill in a way the engine could never carry out."""
+    for kind, spec in piles.items():
+        spaces = spec.get("spaces", {})
+        where = ("piles", kind, "spaces")
+        if "from" not in spaces:
+            for key in ("automatic", "while_cards_in", "otherwise"):
+                if key in spaces:
+                    yield error((*where, key), f"{key} only has a meaning with from: the kinds "
+                                "of pile whose cards fill a space")
+        for i, ref in enumerate(spaces.get("from", [])):
+            source = piles.get(ref)
+            if source is None:
+                continue
+            moves = source.get("moves", {})
+            if ref == "stock":
+                yield error((*where, "from", i), "stock cards are only turned, never moved "
+                            "into a space; list the waste, or the stock in while_cards_in")
+            elif moves.get("group") == "none" or kind not in moves.get("to", [kind]):
+                yield error((*where, "from", i),
+                            f"cards from a {ref} never go to a {kind}, so it cannot fill one")
+        cards = spec.get("deal", {}).get("cards")
+        most = spec.get("build", {}).get("max_cards")
+        if most is not None and isinstance(cards, int | list):
+            dealt = max(cards) if isinstance(cards, list) else cards
+            if dealt > most:
+                yield error(("piles", kind, "build", "max_cards"),
+                            f"holds at most {most} cards, but {dealt} are dealt to a pile")
+    foundation = piles["foundation"]
+    if foundation["base"] == "first-card" and foundation.get("deal", {}).get(
+            "gather", "none") == "none":
+        yield error(("piles", "foundation", "base"), "first-card takes its rank from a card "
+                    "dealt to the foundations, so deal.gather must be one or all")
+    turn = piles.get("stock", {}).get("turn", {})
+    if turn.get("to") == "tableau":
+        if "waste" in piles:
+            yield error(("piles", "waste"), "the stock deals to the tableau, so the waste "
+                        "would never receive a card")
+        if turn.get("passes") != 1:
+            yield error(("piles", "stock", "turn", "passes"), "a stock dealt to the tableau "
+                        "is gone once dealt, so passes must be 1")
 
 
 def _dealt(kind: str, spec: dict, decks: int) -> int:
