@@ -34,7 +34,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion, as (low, high).
 
     Wilson rather than the textbook normal interval because win rates near 0 % or 100 %
-    (Westcliff's, say) are exactly where the normal interval leaves [0, 1].
+    (the easiest and hardest games') are exactly where the normal interval leaves [0, 1].
     """
     if trials <= 0:
         return 0.0, 1.0
