@@ -60,6 +60,7 @@ class Game {
     this.queue = Promise.resolve();
     this.messageKind = null;
     this.timer = null;
+    this.saveTimer = null;
     this.drag = null;
     this.suppressClick = false;
     this.stats = store.loadStats(this.variant);
@@ -91,6 +92,7 @@ class Game {
     this.updateButtons();
     this.focusable(this.firstPile());
     this.root.dataset.state = "ready";
+    performance.mark("patience-ready");
   }
 
   fail(reason) {
@@ -173,12 +175,12 @@ class Game {
 
   // ---- positions -------------------------------------------------------------------------------
 
-  show(state, { animate = true, lead = null, started = null } = {}) {
+  show(state, { animate = true, started = null } = {}) {
     const previous = this.state;
     this.state = state;
     this.legal = state.legal.map(parseMove);
     this.legalSet = new Set(state.legal);
-    this.table.draw(state, { animate, lead });
+    this.table.draw(state, { animate });
     this.table.select(this.selection);
     this.table.mark("pt-target", this.targets());
 
@@ -198,7 +200,7 @@ class Game {
     this.showCounters();
     this.showStats();
     this.updateButtons();
-    this.save();
+    this.saveSoon();
 
     if (state.won) {
       this.say(format(this.strings.won, { moves: state.history.length, time: clockText(this.elapsed()) }), "win");
@@ -206,10 +208,21 @@ class Game {
       if (this.messageKind === "win" || this.messageKind === "stuck") this.clearMessage();
       this.checkStuck(state);
     }
-    if (started !== null) {
-      const latency = performance.now() - started;
-      this.root.dispatchEvent(new CustomEvent("patience:drawn", { detail: { latency } }));
-    }
+    if (started !== null) this.reportLatency(started);
+  }
+
+  // Tell listeners (the benchmark) how long an input took to reach the screen, from the input
+  // event: `frame` to the start of the frame that draws the result, `latency` to its end.
+  reportLatency(started) {
+    requestAnimationFrame(() => {
+      const frame = performance.now() - started;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const latency = performance.now() - started;
+        this.root.dispatchEvent(new CustomEvent("patience:drawn", { detail: { latency, frame } }));
+      };
+      channel.port2.postMessage(null);
+    });
   }
 
   checkStuck(state) {
@@ -221,7 +234,15 @@ class Game {
     );
   }
 
+  // Saving waits a moment so that it stays off the path from a click to the screen; leaving
+  // or hiding the page saves at once.
+  saveSoon() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.save(), 200);
+  }
+
   save() {
+    clearTimeout(this.saveTimer);
     if (!this.session || !this.state) return;
     store.saveGame(this.variant, {
       deal: this.session.deal,
@@ -314,10 +335,22 @@ class Game {
 
   async play(move, started = null) {
     const before = this.state;
+    const predicted = this.table.predict(before.piles, move);
+    if (predicted) {
+      this.selection = null;
+      this.table.select(null);
+      this.table.mark("pt-target", []);
+      for (const [id, cards] of Object.entries(predicted)) this.table.fill(id, cards);
+      if (started !== null) this.reportLatency(started);
+      started = null;
+    }
     let state;
     try {
       state = await this.engine.call("play", { move: move.text });
     } catch (error) {
+      if (predicted) {
+        for (const id of Object.keys(predicted)) this.table.fill(id, before.piles[id]);
+      }
       if (error.kind === "illegal") {
         this.say(this.strings.illegal, "info");
         return;
@@ -326,7 +359,7 @@ class Game {
     }
     this.selection = null;
     if (this.messageKind === "notice" || this.messageKind === "info") this.clearMessage();
-    this.show(state, { lead: move, started });
+    this.show(state, { started });
     this.announce(this.describeMove(before, move));
   }
 
@@ -524,7 +557,7 @@ class Game {
     }
     const at = this.where(event.target);
     if (!at) return;
-    const started = performance.now();
+    const started = event.timeStamp;
     this.focusable(this.table.piles.get(at.pile));
     this.enqueue(() => this.activate(at.pile, at.index, started));
   }
@@ -534,7 +567,7 @@ class Game {
     if (!at || at.index === null) return;
     const cards = this.state ? this.state.piles[at.pile] : [];
     if (at.index !== cards.length - 1) return;
-    const started = performance.now();
+    const started = event.timeStamp;
     this.enqueue(() => this.toFoundation(at.pile, started));
   }
 

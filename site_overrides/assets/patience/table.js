@@ -14,6 +14,11 @@ export function suitOf(code) {
   return code[code.length - 1];
 }
 
+// What a pile shows, as a string: equal strings, same drawing.
+function signature(cards) {
+  return cards.map(([code, up]) => (up ? code : code.toLowerCase())).join(" ");
+}
+
 export function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
@@ -25,7 +30,6 @@ export class Table {
     this.piles = new Map();
     for (const el of root.querySelectorAll("[data-pile]")) this.piles.set(el.dataset.pile, el);
     this.drawn = new Map(); // pile id -> signature of what is drawn
-    this.state = null;
     this.wasteShows = Number(getComputedStyle(root).getPropertyValue("--waste-shows")) || 1;
   }
 
@@ -81,18 +85,38 @@ export class Table {
     return where;
   }
 
-  // Draw a position; returns the ids of the piles that changed.
-  draw(state, { animate = false, lead = null } = {}) {
+  // Draw a position; returns the ids of the piles that changed. With animate, cards that moved
+  // since the last drawing slide there, one pile after another (automatic moves, mostly).
+  draw(state, { animate = false } = {}) {
     const changed = [];
     for (const [id, cards] of Object.entries(state.piles)) {
-      const signature = cards.map(([code, up]) => (up ? code : code.toLowerCase())).join(" ");
-      if (this.drawn.get(id) !== signature) changed.push(id);
+      if (this.drawn.get(id) !== signature(cards)) changed.push(id);
     }
     const before = animate && changed.length ? this.snapshot(changed) : null;
     for (const id of changed) this.fill(id, state.piles[id]);
-    this.state = state;
-    if (before) this.slide(before, changed, lead);
+    if (before) this.slide(before, changed);
     return changed;
+  }
+
+  // The two piles a move changes, as the engine will show them (the cards moved, and a
+  // face-down card left on top turned up), or null for moves whose result is not that plain
+  // (the stock and redeals). Drawing this at once keeps the engine's round trip off the
+  // click-to-screen path; the engine's own position then settles anything else.
+  predict(piles, move) {
+    const source = piles[move.source];
+    const target = piles[move.target];
+    const plain = ["foundation", "tableau", "reserve", "fan", "waste"];
+    if (!source || !target || move.count > source.length) return null;
+    if (!plain.includes(move.source.split(".")[0]) || !plain.includes(move.target.split(".")[0])) {
+      return null;
+    }
+    const moving = source.slice(source.length - move.count);
+    if (moving.some(([, up]) => !up)) return null;
+    const left = source.slice(0, source.length - move.count);
+    if (left.length && !left[left.length - 1][1]) {
+      left[left.length - 1] = [left[left.length - 1][0], true];
+    }
+    return { [move.source]: left, [move.target]: target.concat(moving) };
   }
 
   fill(id, cards) {
@@ -124,7 +148,7 @@ export class Table {
     }
     el.dataset.count = String(cards.length);
     el.setAttribute("aria-label", this.describe(id, cards));
-    this.drawn.set(id, cards.map(([code, u]) => (u ? code : code.toLowerCase())).join(" "));
+    this.drawn.set(id, signature(cards));
   }
 
   describe(id, cards) {
@@ -136,14 +160,14 @@ export class Table {
     return format(s.pile_top, { pile, count: cards.length, card: this.cardName(code) });
   }
 
-  slide(before, changed, lead) {
+  slide(before, changed) {
     if (typeof Element.prototype.animate !== "function") return;
     if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let step = 0;
     for (const id of changed) {
       const el = this.piles.get(id);
-      const follows = lead && id !== lead.target && id !== lead.source;
-      const delay = follows ? 90 * ++step : 0;
+      let moved = false;
+      const delay = 90 * step;
       for (const card of el.children) {
         const old = before.get(card.dataset.card);
         if (!old || !old.length) continue;
@@ -152,11 +176,13 @@ export class Table {
         const dx = from.left - now.left;
         const dy = from.top - now.top;
         if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+        moved = true;
         card.animate(
           [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: "none", zIndex: 50 }],
           { duration: 160, delay, easing: "ease-out", fill: "backwards" },
         );
       }
+      if (moved) step += 1;
     }
   }
 

@@ -1,0 +1,162 @@
+"""How fast a game page becomes playable, against Pyodide alone, and how fast a move redraws.
+
+    .venv/bin/python bench/browser_boot.py [--runs 5] [--site DIR] [--variant westcliff]
+
+Builds the site (unless --site names a built one), serves it on 127.0.0.1 and, in one
+Chromium, times in turn:
+
+- boot: navigation start to `data-state="ready"` on a game page, against navigation start to
+  the end of `loadPyodide()` on a bare page that boots Pyodide from the same files in a module
+  worker, as the game does. Cold = a new browser context (empty cache); warm = a reload.
+  Goal: game / bare <= 1.15 both ways.
+- latency: from the input event to the start, and to the end, of the frame that shows the move
+  (the page reports both in a `patience:drawn` event), over a game's worth of clicked moves
+  (stock turns included). Goal: median < 16 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, build_site  # noqa: E402
+from helpers import click_move, engine_game, parse_move, wait_for_position  # noqa: E402
+from server import SiteServer  # noqa: E402
+
+BARE_PAGE = """<!doctype html>
+<meta charset="utf-8">
+<title>Pyodide alone</title>
+<script type="module">
+  const worker = new Worker("bare-worker.js", { type: "module" });
+  worker.onmessage = () => {
+    performance.mark("pyodide-ready");
+    document.documentElement.dataset.ready = "yes";
+  };
+</script>
+"""
+BARE_WORKER = """const base = new URL("./pyodide/", self.location.href).href;
+const { loadPyodide } = await import(base + "pyodide.mjs");
+await loadPyodide({ indexURL: base });
+postMessage("ready");
+"""
+
+READY_MARK = "performance.getEntriesByName('{}')[0].startTime"
+
+
+def boot_time(page: Any, url: str, *, reload: bool) -> float:
+    """Milliseconds from navigation start to the page's ready mark."""
+    if url.endswith("bare-pyodide.html"):
+        selector, mark = "html[data-ready]", "pyodide-ready"
+    else:
+        selector, mark = '[data-variant][data-state="ready"]', "patience-ready"
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_selector(selector, timeout=180_000, state="attached")
+    return page.evaluate(READY_MARK.format(mark))
+
+
+def measure_boot(browser: Any, bare: str, game: str, runs: int) -> dict[str, dict[str, list]]:
+    times: dict[str, dict[str, list]] = {"cold": {"bare": [], "game": []},
+                                        "warm": {"bare": [], "game": []}}
+    for run in range(runs):
+        # Alternate the order so that neither page always goes first.
+        order = [("bare", bare), ("game", game)]
+        if run % 2:
+            order.reverse()
+        for name, url in order:
+            context = browser.new_context()
+            page = context.new_page()
+            times["cold"][name].append(boot_time(page, url, reload=False))
+            times["warm"][name].append(boot_time(page, url, reload=True))
+            context.close()
+    return times
+
+
+def measure_latency(browser: Any, base: str, variant: str, deal: int, line: list[str]) -> list:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(f"{base}{variant}/#deal={deal}")
+    page.wait_for_selector('[data-variant][data-state="ready"]', timeout=180_000)
+    page.evaluate("""() => {
+      window.latencies = [];
+      document.querySelector('[data-variant]').addEventListener('patience:drawn',
+        (event) => window.latencies.push([event.detail.frame, event.detail.latency]));
+    }""")
+    game = engine_game(variant, deal)
+    for move in line:
+        click_move(page, game, move)
+        game.play(parse_move(move))
+        wait_for_position(page, game)
+    samples = page.evaluate("window.latencies")
+    context.close()
+    return samples
+
+
+def summary(values: list[float]) -> str:
+    runs = ", ".join(f"{v:.0f}" for v in values)
+    return f"median {statistics.median(values):7.1f} ms  (runs: {runs})"
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--variant", default="westcliff")
+    parser.add_argument("--deal", type=int, default=0, help="deal for the latency run (0: find)")
+    args = parser.parse_args()
+
+    from helpers import winning_line
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = args.site or build_site(Path(tmp) / "site")
+        (site / "bare-pyodide.html").write_text(BARE_PAGE)
+        (site / "bare-worker.js").write_text(BARE_WORKER)
+        deal, line = args.deal, None
+        for candidate in [args.deal] if args.deal else range(1, 60):
+            line = winning_line(args.variant, candidate)
+            if line:
+                deal = candidate
+                break
+        line = line or [str(m) for m in engine_game(args.variant, deal).legal_moves()[:1]]
+        with SiteServer(site) as server, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"Chromium {browser.version}, {args.runs} runs, site {site}")
+            bare = server.url + "bare-pyodide.html"
+            game = f"{server.url}{args.variant}/"
+            times = measure_boot(browser, bare, game, args.runs)
+            for mode in ("cold", "warm") if args.runs else ():
+                b = statistics.median(times[mode]["bare"])
+                g = statistics.median(times[mode]["game"])
+                print(f"{mode}: Pyodide alone  {summary(times[mode]['bare'])}")
+                print(f"{mode}: game page      {summary(times[mode]['game'])}")
+                print(f"{mode}: ratio {g / b:.3f} (goal <= 1.15)")
+            samples = measure_latency(browser, server.url, args.variant, deal, line)
+            browser.close()
+        if samples:
+            print(f"move latency over {len(samples)} clicked moves (goal: median < 16 ms):")
+            for i, what in enumerate(("to the frame that draws it", "to the end of that frame")):
+                values = [sample[i] for sample in samples]
+                print(
+                    f"  click {what}: median {statistics.median(values):.1f} ms, "
+                    f"p95 {percentile(values, 95):.1f} ms"
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
