@@ -465,12 +465,13 @@ def solve(game: Game, max_nodes: int | None = None,
 def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
     """A move to suggest: the first move of a win (True), else a plausible move (False).
 
-    None when no move is left at all. A lost or undecided search still suggests the move the
-    search's ordering likes best, so the player always gets something to try.
+    A lost or undecided search still suggests the move the search's ordering likes best, so
+    the player always gets something to try. The move is None when there is nothing to do:
+    (None, True) for a game already won, (None, False) when no move is left.
     """
     result = solve(game, max_seconds=seconds)
-    if result.status == "won" and result.moves:
-        return result.moves[0], True
+    if result.status == "won":
+        return (result.moves[0] if result.moves else None), True
     search = _Search(game)
     moves = search.children()
     return (search.to_move(moves[0]) if moves else None), False
