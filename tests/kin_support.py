@@ -1,7 +1,6 @@
 """Shared helpers for the kin games' tests: load a rules file, set up a position, read piles.
 
-The kin games' rules files live in `rules/pending/` until their translations are done, then in
-`rules/`; `config` looks in both, so the tests keep working when the files move.
+The kin games' rules files live in `rules/` with the launch variants'.
 """
 
 from __future__ import annotations
@@ -22,12 +21,11 @@ KIN_IDS = (
 
 
 def rules_path(variant_id: str) -> Path:
-    """The rules file of a variant, in `rules/` or, until it is published, `rules/pending/`."""
-    for folder in (ROOT / "rules", ROOT / "rules" / "pending"):
-        path = folder / f"{variant_id}.yaml"
-        if path.is_file():
-            return path
-    raise FileNotFoundError(f"no rules file for {variant_id!r}")
+    """The rules file of a variant."""
+    path = ROOT / "rules" / f"{variant_id}.yaml"
+    if not path.is_file():
+        raise FileNotFoundError(f"no rules file for {variant_id!r}")
+    return path
 
 
 @cache

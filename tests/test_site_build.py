@@ -90,11 +90,13 @@ def test_language_switcher_stays_on_the_same_game(site: Path, lang: str):
 
 
 def test_kin_games_are_linked_where_the_site_has_them(site: Path):
-    html = page(site, "fr", "thumb-and-pouch")
-    assert "Chinaman" in html  # named, no page yet
-    assert 'href="../chinaman/"' not in html
+    for lang in LANGUAGES:
+        html = page(site, lang, "thumb-and-pouch")
+        assert 'href="../chinaman/">Chinaman</a>' in html
+        klondike = page(site, lang, "klondike")
+        assert 'href="../klondike-by-threes/">Klondike by threes</a>' in klondike
     wood = page(site, "pt", "wood")
-    assert "Canfield" in wood
+    assert 'href="../canfield/">Canfield</a>' in wood
 
 
 class ResourceRefs(HTMLParser):

@@ -1,7 +1,7 @@
 """Page models and Markdown for every game and the home page, in every language.
 
 Rules files -> (rules, engine config) -> page model (finished, translated sentences) -> Jinja2
-Markdown in `docs/` with mkdocs-static-i18n's suffixes (`wood.md`, `wood.fr.md`). Files are
+Markdown in `docs/` with mkdocs-static-i18n's suffixes (`<id>.md`, `<id>.fr.md`). Files are
 written only when their text changes, so `mkdocs serve` does not rebuild in a loop.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from patience_gen.examples import Example, examples
-from patience_gen.i18n import N_, Problem, Translator
+from patience_gen.i18n import Problem, Translator
 from patience_gen.reference import render_reference
 from patience_gen.rules import load_all
 from patience_gen.sentences import (
@@ -29,23 +29,10 @@ from patience_gen.sentences import (
     win_rate_phrase,
 )
 from patience_gen.svg import layout_svg
+from patience_gen.winrate_text import Figures, measured_cell, measured_figures, measured_sentence
 
 TEMPLATES = Path(__file__).parent / "templates"
 MARKER = "<!-- Generated from the rules files and catalogs: edit those, not this page. -->"
-
-# Games the pages name as kin; those the site has become links. Translated like game names.
-KIN_NAMES = dict([
-    ("klondike", N_("game name", "Klondike")),
-    ("klondike-by-threes", N_("game name", "Klondike by Threes")),
-    ("canfield", N_("game name", "Canfield")),
-    ("easthaven", N_("game name", "Easthaven")),
-    ("blind-alleys", N_("game name", "Blind Alleys")),
-    ("chinaman", N_("game name", "Chinaman")),
-    ("batsford", N_("game name", "Batsford")),
-    ("batsford-again", N_("game name", "Batsford Again")),
-    ("blondes-and-brunettes", N_("game name", "Blondes and Brunettes")),
-])
-
 
 @dataclass
 class Variant:
@@ -55,6 +42,7 @@ class Variant:
     rules: dict[str, Any]
     config: dict[str, Any]
     source: str
+    measured: Figures | None = None
 
 
 @dataclass
@@ -75,16 +63,22 @@ class GamePage:
     hook: str
     paragraphs: list[str]
     facts: str
+    measured: str
     kin: str
     how_to_play: str
     sections: list[Section] = field(default_factory=list)
 
 
-def load_variants(rules_dir: Path) -> dict[str, Variant]:
-    """Every rules file of the folder, validated and compiled (errors name file and line)."""
+def load_variants(rules_dir: Path, data_dir: Path | None = None) -> dict[str, Variant]:
+    """Every rules file of the folder, validated and compiled (errors name file and line).
+
+    With `data_dir` (the solver's `data/winrates/`), each variant also gets its measured win
+    rate, if measured under the same rules file.
+    """
     out = {}
     for vid, (rules, config) in load_all(rules_dir).items():
-        out[vid] = Variant(vid, rules.data, config, str(rules.path))
+        figures = measured_figures(vid, rules.path, data_dir)
+        out[vid] = Variant(vid, rules.data, config, str(rules.path), figures)
     return out
 
 
@@ -96,6 +90,12 @@ def paragraphs_of(text: str) -> list[str]:
 def game_name(t: Translator, name: str) -> str:
     """A game's name in the page's language (most stay as they are)."""
     return t.lookup("game name", name)
+
+
+def humanized(variant_id: str) -> str:
+    """A name for a kin game the site has no rules file for, made from its id alone."""
+    words = variant_id.replace("-", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
 
 
 def heading(t: Translator, key: str) -> str:
@@ -123,10 +123,8 @@ def kin_line(t: Translator, variant: Variant, site: dict[str, Variant], suffix: 
     for kin in variant.rules["facts"].get("kin", []):
         if kin in site:
             items.append(f"[{game_name(t, site[kin].rules['name'])}]({kin}{suffix}.md)")
-        elif kin in KIN_NAMES:
-            items.append(f"*{game_name(t, KIN_NAMES[kin][1])}*")
         else:
-            items.append(f"*{kin.replace('-', ' ').title()}*")
+            items.append(f"*{humanized(kin)}*")
     return t._("Related games: {games}.", games=t.all_of(items)) if items else ""
 
 
@@ -142,6 +140,7 @@ def game_page(t: Translator, variant: Variant, site: dict[str, Variant], suffix:
         hook=t.lookup(f"{vid} hook", " ".join(rules["hook"].split())),
         paragraphs=[t.lookup(f"{vid} description", p) for p in paragraphs_of(rules["description"])],
         facts=facts,
+        measured=measured_sentence(t, variant.measured),
         kin=kin_line(t, variant, site, suffix),
         how_to_play=t.p_("heading", "How to play"),
     )
@@ -199,6 +198,15 @@ def render_game(env: Environment, page: GamePage, game_template: bool) -> str:
     )
 
 
+def win_rate_cell(t: Translator, variant: Variant) -> str:
+    """The claimed rate from the rules file, and under it the measured one where there is one."""
+    claimed = win_rate_phrase(t, variant.rules["facts"].get("win_rate"))
+    measured = measured_cell(t, variant.measured)
+    if not measured:
+        return claimed
+    return measured if claimed == "—" else f"{claimed}<br>{measured}"
+
+
 def render_home(env: Environment, t: Translator, site: dict[str, Variant], suffix: str) -> str:
     """The home page: every game with its decks, difficulty, claimed win rate and layout."""
     rows = []
@@ -210,7 +218,7 @@ def render_home(env: Environment, t: Translator, site: dict[str, Variant], suffi
             layout_svg(v.config, t._("Layout of {game}", game=name)),
             t.number(v.rules["decks"]),
             difficulty_word(t, v.rules["facts"]["difficulty"]),
-            win_rate_phrase(t, v.rules["facts"].get("win_rate")),
+            win_rate_cell(t, v),
         ])
     page = {
         "heading": t.p_("site", "Patience"),
@@ -260,9 +268,13 @@ def generate(
     languages: list[str],
     default_language: str = "en",
     game_template: bool = False,
+    data_dir: Path | None = None,
 ) -> Generated:
-    """Render every page in every language into `docs_dir`; remove generated pages now stale."""
-    site = load_variants(rules_dir)
+    """Render every page in every language into `docs_dir`; remove generated pages now stale.
+
+    `data_dir` holds the solver's measured win rates; without it the pages show only claims.
+    """
+    site = load_variants(rules_dir, data_dir)
     env = environment()
     pages: dict[Path, str] = {}
     problems: list[Problem] = []

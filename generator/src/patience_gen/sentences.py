@@ -37,23 +37,38 @@ def kind_label(t: Translator, kind: str) -> str:
             return t.p_("pile kind", "Waste")
 
 
-def to_kind(t: Translator, kind: str, own: bool) -> str:
-    """Where a card goes: "a foundation", "another tableau pile" (own: the same kind)."""
-    match kind, own:
-        case "foundation", _:
+def to_kind(t: Translator, kind: str, own: bool, single: bool = False) -> str:
+    """Where a card goes: "a foundation", "another tableau pile" (own: the same kind).
+
+    A kind with a single pile is named as that pile ("the reserve"), never "a reserve pile".
+    """
+    match kind, own, single:
+        case "foundation", _, True:
+            return t.p_("destination", "the foundation")
+        case "foundation", _, _:
             return t.p_("destination", "a foundation")
-        case "tableau", False:
+        case "tableau", _, True:
+            return t.p_("destination", "the tableau pile")
+        case "tableau", False, _:
             return t.p_("destination", "a tableau pile")
-        case "tableau", True:
+        case "tableau", True, _:
             return t.p_("destination", "another tableau pile")
-        case "reserve", False:
+        case "reserve", _, True:
+            return t.p_("destination", "the reserve")
+        case "reserve", False, _:
             return t.p_("destination", "a reserve pile")
-        case "reserve", True:
+        case "reserve", True, _:
             return t.p_("destination", "another reserve pile")
-        case "fan", False:
+        case "fan", _, True:
+            return t.p_("destination", "the fan")
+        case "fan", False, _:
             return t.p_("destination", "a fan")
         case _:
             return t.p_("destination", "another fan")
+
+
+def _single(config: Config, kind: str) -> bool:
+    return config["piles"][kind].get("count", 1) == 1
 
 
 def from_kind(t: Translator, kind: str) -> str:
@@ -155,6 +170,9 @@ def build_sentences(t: Translator, kind: str, spec: Spec, found: dict) -> list[s
     if rule["max_cards"] is not None and kind == "foundation":
         out.append(t.n_("A foundation is complete when it holds {count} card.",
                         "A foundation is complete when it holds {count} cards.", rule["max_cards"]))
+    elif rule["max_cards"] is not None and spec["count"] == 1:
+        out.append(t.n_("This pile holds at most one card.",
+                        "This pile holds at most {count} cards.", rule["max_cards"]))
     elif rule["max_cards"] is not None:
         out.append(t.n_("A pile holds at most one card.", "A pile holds at most {count} cards.",
                         rule["max_cards"]))
@@ -215,7 +233,9 @@ def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
     out = []
     run = moves.get("run")
     if group == "single" and kind not in ("waste", "foundation"):
-        out.append(t._("Only the top card of a pile may move: cards move one at a time."))
+        out.append(t.np_("single moves", "Only the top card may move: cards move one at a time.",
+                         "Only the top card of a pile may move: cards move one at a time.",
+                         spec["count"]))
     elif group == "run" and run:
         out.append(t._("The top card may move, or a group of cards built {order} {suits} may "
                        "move together.", order=rank_phrase(t, run["rank"]),
@@ -229,20 +249,24 @@ def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
                            suits=suit_phrase(t, run["suit"])))
         else:
             out.append(t._("The top card may move, or the whole pile at once."))
-    targets = [k for k in taking_kinds(config) if k in moves["to"]]
+    # A card cannot move to its own pile, so a kind with one pile is no target of itself.
+    targets = [k for k in taking_kinds(config) if k in moves["to"]
+               and not (k == kind and _single(config, k))]
     if kind == "foundation":
         if targets:
             out.append(t._("The top card of a foundation may be played back onto {targets} "
                            "when it fits there.",
-                           targets=t.any_of([to_kind(t, k, k == kind) for k in targets])))
+                           targets=t.any_of([to_kind(t, k, k == kind, _single(config, k))
+                                             for k in targets])))
         return out
     never = [k for k in taking_kinds(config) if k not in moves["to"] and k != kind]
-    names = t.any_of([to_kind(t, k, k == kind) for k in targets])
+    names = t.any_of([to_kind(t, k, k == kind, _single(config, k)) for k in targets])
     source = from_kind(t, kind)
     if never:
         out.append(t._("Cards {source} may go only to {targets}, never to {excluded}.",
                        source=source, targets=names,
-                       excluded=t.any_of([to_kind(t, k, False) for k in never])))
+                       excluded=t.any_of([to_kind(t, k, False, _single(config, k))
+                                          for k in never])))
     elif targets:
         out.append(t._("Cards {source} may go to {targets}.", source=source, targets=names))
     return out
@@ -315,6 +339,12 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
     rule = spec["build"]
     out = []
     match spec["base"], spec["gather"]:
+        case "ace", "all":
+            out.append(t._("Each foundation is started with an ace: the aces are taken out of "
+                           "the deck and put there before the deal."))
+        case "king", "all":
+            out.append(t._("Each foundation is started with a king: the kings are taken out of "
+                           "the deck and put there before the deal."))
         case "ace", _:
             out.append(t._("Each foundation is started with an ace."))
         case "king", _:
@@ -379,6 +409,9 @@ def stock_sentences(t: Translator, config: Config) -> list[str]:
                        "as often as you like."))
     elif passes == 1:
         out.append(t._("The stock is gone through only once: there is no redeal."))
+    elif passes == 2:
+        out.append(t._("You may go through the stock twice: when it is empty, the waste is "
+                       "turned over once to make a new stock."))
     else:
         out.append(t.n_("You may go through the stock {count} time.",
                         "You may go through the stock {count} times.", passes))
@@ -396,12 +429,20 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
     spec = config["piles"][kind]
     count = spec["count"]
     if kind == "foundation":
-        match spec["gather"]:
-            case "all":
+        match spec["gather"], spec["base"]:
+            case "all", "ace":
+                return t.n_("One foundation, which receives an ace at the deal.",
+                            "{count} foundations, each of which receives an ace at the deal.",
+                            count)
+            case "all", "king":
+                return t.n_("One foundation, which receives a king at the deal.",
+                            "{count} foundations, each of which receives a king at the deal.",
+                            count)
+            case "all", _:
                 return t.n_("One foundation, which receives a card of the base rank at the deal.",
                             "{count} foundations, each of which receives a card of the base rank "
                             "at the deal.", count)
-            case "one":
+            case "one", _:
                 return t.n_("One foundation; the deal puts one card on it.",
                             "{count} foundations; the deal puts one card on the first of them.",
                             count)
