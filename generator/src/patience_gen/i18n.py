@@ -12,6 +12,7 @@ import gettext
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 from babel import Locale
@@ -176,7 +177,8 @@ class Translator:
 
     def percent(self, value: float) -> str:
         """A percentage (0-100) as the locale writes it; French puts a no-break space before %."""
-        return format_percent(value / 100, locale=self.locale, decimal_quantization=False)
+        share = Decimal(str(value)) / 100  # exact, so 94.2 never prints as 94.20000000000001
+        return format_percent(share, locale=self.locale, decimal_quantization=False)
 
     def any_of(self, items: list[str]) -> str:
         """'a, b or c' in the locale's words."""

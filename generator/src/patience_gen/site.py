@@ -55,8 +55,14 @@ def strict(config: Any) -> bool:
 
 def _inputs(root: Path) -> list[Path]:
     files = sorted((root / "rules").glob("*.yaml")) + sorted((root / "locales").glob("*.po"))
+    files += sorted(data_dir(root).glob("*.json"))
     files += sorted(TEMPLATES.glob("*.j2")) + sorted(Path(__file__).parent.glob("*.py"))
     return files
+
+
+def data_dir(root: Path) -> Path:
+    """Where `patience winrate` writes the measured win rates the pages show."""
+    return root / "data" / "winrates"
 
 
 def _fingerprint(root: Path, extra: str) -> str:
@@ -99,7 +105,7 @@ def on_config(config: Any) -> Any:
     if cached is None or cached[0] != stamp:
         try:
             generated = generate(root / "rules", docs_dir, root / "locales", langs, default,
-                                 template)
+                                 template, data_dir(root))
         except (rules_module.RulesError, rules_module.RulesErrors, CatalogError) as exc:
             raise PluginError(f"pages: {exc}") from exc
         # Only this project's own engine gets the configs (a linked engine belongs to another).
@@ -139,9 +145,9 @@ def _translate_nav(config: Any, root: Path) -> None:
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:
-    """Rebuild when a rules file, a catalog or a page template changes."""
+    """Rebuild when a rules file, a catalog, a page template or a measured win rate changes."""
     root = project_root(config)
-    for path in (root / "rules", root / "locales", TEMPLATES):
+    for path in (root / "rules", root / "locales", TEMPLATES, data_dir(root)):
         if path.exists():
             server.watch(str(path))
     return server
