@@ -60,9 +60,10 @@ def table_layout(config: dict[str, Any]) -> dict[str, Any]:
     deal = {kind: config["piles"][kind].get("deal") or {} for kind in config["piles"]}
 
     def pile(kind: str, index: int, row: int, col: int, span: int = 1) -> dict[str, Any]:
-        cards = (deal[kind].get("cards") or [0] * (index + 1))[index]
-        up = (deal[kind].get("face_up") or [0] * (index + 1))[index]
-        up = min(up, cards)
+        counts = deal[kind].get("cards") or []
+        faces = deal[kind].get("face_up") or []
+        cards = counts[index] if index < len(counts) else 0
+        up = min(faces[index] if index < len(faces) else 0, cards)
         return {
             "id": f"{kind}.{index}",
             "kind": kind,

@@ -18,29 +18,39 @@ export class Engine {
   }
 
   // Resolves when the engine can take requests; rejects with a reason if it cannot start.
+  // A worker already started by the page's head (window.patienceEarlyWorker) is taken over,
+  // with the messages it sent meanwhile.
   boot() {
     return new Promise((resolve, reject) => {
-      let worker;
-      try {
-        worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      this.worker = worker;
-      worker.onmessage = (event) => {
-        const message = event.data || {};
+      const receive = (message) => {
         if (message.type === "answer") this.settle(message);
         else if (message.type === "progress") this.onProgress(message.stage);
         else if (message.type === "ready") resolve();
         else if (message.type === "failed") reject(new Error(message.message));
       };
+      const early = window.patienceEarlyWorker;
+      window.patienceEarlyWorker = null;
+      let worker = early && early.worker;
+      if (!worker) {
+        try {
+          worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        worker.postMessage({ type: "boot", ...this.urls });
+      }
+      this.worker = worker;
+      worker.onmessage = (event) => receive(event.data || {});
       worker.onerror = (event) => {
         event.preventDefault();
         reject(new Error(event.message || "the engine worker failed to start"));
         this.failAll("the engine worker stopped");
       };
-      worker.postMessage({ type: "boot", ...this.urls });
+      if (early) {
+        for (const message of early.messages) receive(message || {});
+        if (early.error) reject(new Error(early.error));
+      }
     });
   }
 

@@ -1,0 +1,88 @@
+"""The build side of the table, without a browser: layout, strings, wheel and lock file."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import patience
+from patience_gen import gamepage, webassets
+from patience_gen.ui_strings import UI_STRINGS
+
+
+@pytest.mark.parametrize("variant", patience.variants())
+def test_every_pile_has_its_own_place(variant: str) -> None:
+    config = patience.load_variant(variant)
+    layout = gamepage.table_layout(config)
+    game = patience.Game(config, deal=1)
+    assert sorted(p["id"] for p in layout["piles"]) == sorted(p.id for p in game.piles)
+    taken: set[tuple[int, int]] = set()
+    for pile in layout["piles"]:
+        assert pile["col"] >= 1 and pile["col"] + pile["span"] - 1 <= layout["cols"], pile
+        cells = {(pile["row"], pile["col"] + i) for i in range(pile["span"])}
+        assert not cells & taken, f"{pile['id']} overlaps another pile"
+        taken |= cells
+
+
+def test_a_variant_the_layout_has_never_seen() -> None:
+    """Any config that compiles gets a table: here, six fans, three reserves and no stock."""
+    config = json.loads(json.dumps(patience.load_variant("willow")))
+    config["piles"]["fan"]["count"] = 6
+    config["piles"]["reserve"] = {"count": 3, "deal": {"cards": [1, 1, 1], "face_up": [1, 1, 1]}}
+    layout = gamepage.table_layout(config)
+    kinds = [p["kind"] for p in layout["piles"]]
+    assert kinds.count("fan") == 6 and kinds.count("reserve") == 3
+
+
+def test_ui_strings_keep_their_placeholders_in_every_language() -> None:
+    for lang in ("en", "fr", "pt"):
+        strings = gamepage.ui_strings(lang)
+        assert set(strings) == set(UI_STRINGS)
+        for key, english in UI_STRINGS.items():
+            names = set(re.findall(r"\{(\w+)\}", english))
+            assert set(re.findall(r"\{(\w+)\}", strings[key])) == names, (lang, key)
+
+
+def test_script_json_cannot_close_its_script_element() -> None:
+    text = gamepage.script_json({"a": "</script><b>&"})
+    assert "</" not in text and json.loads(text) == {"a": "</script><b>&"}
+
+
+def test_the_table_goes_after_the_title_and_hook() -> None:
+    intro, rest = gamepage.split_intro("<h1>Wood</h1>\n<p>Hook.</p>\n<p>More.</p><h2>Rules</h2>")
+    assert intro.endswith("<p>Hook.</p>") and rest.strip().startswith("<p>More.</p>")
+    assert gamepage.split_intro("<p>No title</p>") == ("", "<p>No title</p>")
+
+
+def test_the_site_lock_file_lists_the_wheel_with_its_sha256(site: Path) -> None:
+    entry = webassets.wheel_entry(site)
+    assert entry is not None and entry["imports"] == ["patience"]
+    wheel = site / "pyodide" / entry["file_name"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    names = zipfile.ZipFile(wheel).namelist()
+    for variant in patience.variants():
+        assert f"patience/variants/{variant}.json" in names
+    assert wheel.stat().st_size < 200_000
+    copied = sorted(p.name for p in (site / "pyodide").iterdir())
+    assert copied == sorted([*webassets.PYODIDE_CORE, webassets.LOCK_NAME, wheel.name])
+    assert not list(site.glob("*/pyodide")), "Pyodide is copied once, not per language"
+
+
+def test_the_wheel_cache_follows_the_engine_sources(tmp_path: Path) -> None:
+    engine = tmp_path / "engine"
+    (engine / "src" / "patience" / "variants").mkdir(parents=True)
+    (engine / "pyproject.toml").write_text("[project]\nname = 'patience'\n")
+    module = engine / "src" / "patience" / "__init__.py"
+    module.write_text("A = 1\n")
+    (engine / "src" / "patience" / "__pycache__").mkdir()
+    (engine / "src" / "patience" / "__pycache__" / "x.pyc").write_bytes(b"noise")
+    first = webassets.engine_hash(engine)
+    (engine / "src" / "patience" / "__pycache__" / "y.pyc").write_bytes(b"more noise")
+    assert webassets.engine_hash(engine) == first
+    module.write_text("A = 2\n")
+    assert webassets.engine_hash(engine) != first
