@@ -113,6 +113,13 @@ def write_lockfile(npm_lock: Path, wheel: Path, output: Path) -> None:
     from pyodide_lock.spec import PyodideLockSpec
     from pyodide_lock.utils import add_wheels_to_spec
 
+    try:
+        import pkginfo  # noqa: F401  (pyodide-lock reads wheel metadata with it)
+    except ImportError as error:
+        raise AssetError(
+            "pyodide-lock needs pkginfo to add the engine wheel; install requirements.lock "
+            "(scripts/setup.sh does)"
+        ) from error
     spec = PyodideLockSpec.from_json(npm_lock)
     spec = add_wheels_to_spec(spec, [wheel], base_path=output.parent, base_url="")
     spec.to_json(output)
