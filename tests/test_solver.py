@@ -48,8 +48,8 @@ def test_every_solution_replays_to_a_win(variant):
             if result.status == "won":
                 won += 1
                 assert replays_to_win(game, result.moves), (variant, deal, autoplay)
-    if variant != "wood":
-        assert won > 0
+    if variant == "westcliff":  # nearly every deal wins, and quickly
+        assert won >= 12
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
