@@ -20,7 +20,8 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -
     if not variant or page.meta.get("template") != "game.html":
         return context
     lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
-    context["patience"] = gamepage.game_context(str(variant), str(lang), page.content or "")
+    context["patience"] = gamepage.game_context(str(variant), str(lang), page.content or "",
+                                               _root(config))
     return context
 
 

@@ -12,9 +12,11 @@ import json
 import logging
 import re
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from patience_gen.ui_strings import UI_STRINGS
+from patience_gen.winrates import winnable_deals
 
 log = logging.getLogger("mkdocs.hooks.play")
 
@@ -180,9 +182,12 @@ def script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def game_context(variant_id: str, lang: str, content: str) -> dict[str, Any]:
-    """Everything the game.html template needs for one page."""
+def game_context(variant_id: str, lang: str, content: str,
+                 root: Path | None = None) -> dict[str, Any]:
+    """Everything the game.html template needs for one page; `root` holds rules/ and data/."""
     config = engine_config(variant_id)
+    winnable = [] if root is None else winnable_deals(
+        variant_id, root / "rules" / f"{variant_id}.yaml", root / "data" / "winrates")
     strings = ui_strings(lang)
     intro, rest = split_intro(content)
     return {
@@ -192,6 +197,7 @@ def game_context(variant_id: str, lang: str, content: str) -> dict[str, Any]:
         "strings": strings,
         "config_json": script_json(config),
         "strings_json": script_json(strings),
+        "winnable_json": script_json(winnable),
         "intro": intro,
         "rest": rest,
     }

@@ -37,6 +37,9 @@ UI_STRINGS: dict[str, str] = {
     "redo": _("Redo"),
     "hint": _("Hint"),
     "new": _("New deal"),
+    "winnable": _("Winnable deals only"),
+    "winnable_searching": _("Looking for a deal the solver can win…"),
+    "winnable_none": _("No winnable deal was found in time, so this deal is a random one."),
     "restart": _("Restart"),
     # TRANSLATORS: {n} is the deal's number; the same number deals the same cards.
     "deal": _("Deal {n}"),

@@ -58,3 +58,20 @@ def measured(variant_id: str, rules_path: Path | str,
                     "(run `patience winrate %s` again)", variant_id, path, rules_path, variant_id)
         return None
     return figures
+
+
+def winnable_deals(variant_id: str, rules_path: Path | str, data_dir: Path | str) -> list[int]:
+    """Deal numbers the solver won under these very rules, for "winnable deals only".
+
+    Quiet where `measured` warns: a page without the list still plays, its option then asks
+    the solver in the browser.
+    """
+    path = Path(data_dir) / f"{variant_id}.json"
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        rules_hash = hashlib.sha256(Path(rules_path).read_bytes()).hexdigest()
+        if data.get("variant") != variant_id or data.get("rules_sha256") != rules_hash:
+            return []
+        return sorted({int(d) for d in data.get("won_deals", []) if int(d) >= 0})
+    except (OSError, ValueError, TypeError, AttributeError):
+        return []

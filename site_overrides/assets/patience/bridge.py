@@ -226,12 +226,30 @@ def status(budget: float = 0.15) -> dict[str, Any]:
     return {"stuck": move is None and complete}
 
 
+def winnable(start: int, budget: float = 5.0) -> dict[str, Any]:
+    """The first deal from `start` on that the solver wins, trying each for a short while."""
+    if CONFIG is None:
+        raise BadRequest("no game is open")
+    from patience import solver
+
+    deadline = time.perf_counter() + budget
+    deal = start
+    while time.perf_counter() < deadline:
+        game = patience.Game(CONFIG, deal=deal, autoplay=True)
+        left = deadline - time.perf_counter()
+        if solver.solve(game, max_seconds=min(0.5, max(left, 0.01))).status == "won":
+            return {"deal": deal}
+        deal += 1
+    return {"deal": None}
+
+
 COMMANDS = {
     "new": lambda a: new_game(a["variant"], a["deal"], a.get("moves"), a.get("redo")),
     "play": lambda a: play(a["move"]),
     "undo": lambda a: undo(),
     "redo": lambda a: redo(),
     "hint": lambda a: hint(float(a.get("budget", 1.0))),
+    "winnable": lambda a: winnable(int(a["start"]), float(a.get("budget", 5.0))),
     "status": lambda a: status(float(a.get("budget", 0.15))),
     "state": lambda a: position(),
 }

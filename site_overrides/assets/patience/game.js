@@ -64,6 +64,8 @@ class Game {
     this.drag = null;
     this.suppressClick = false;
     this.stats = store.loadStats(this.variant);
+    this.winnable = JSON.parse(root.querySelector('[data-role="winnable-deals"]').textContent);
+    this.el.winnable.checked = store.loadWinnableOnly();
   }
 
   // ---- start-up ----------------------------------------------------------------------------
@@ -156,6 +158,28 @@ class Game {
       store.saveStats(this.variant, this.stats);
       this.showStats();
     }
+  }
+
+  // "New deal": a random one, or with "winnable deals only" one the solver has won: from the
+  // list measured at build time when there is one, else by asking the solver in the worker.
+  newDeal() {
+    if (!this.el.winnable.checked) {
+      this.startOver(randomDeal(), this.strings.new_game);
+      return;
+    }
+    const others = this.winnable.filter((deal) => !this.session || deal !== this.session.deal);
+    if (others.length) {
+      const buffer = new Uint32Array(1);
+      window.crypto.getRandomValues(buffer);
+      this.startOver(others[buffer[0] % others.length], this.strings.new_game);
+      return;
+    }
+    this.enqueue(async () => {
+      this.say(this.strings.winnable_searching, "info");
+      const { deal } = await this.engine.call("winnable", { start: randomDeal(), budget: 5 });
+      if (deal === null) this.startOver(randomDeal(), this.strings.winnable_none);
+      else this.startOver(deal, this.strings.new_game);
+    });
   }
 
   startOver(deal, message) {
@@ -514,11 +538,12 @@ class Game {
     this.root.addEventListener("keydown", (event) => this.onKey(event));
     for (const [action, button] of Object.entries(this.buttons)) {
       button.addEventListener("click", () => {
-        if (action === "new") this.startOver(randomDeal(), this.strings.new_game);
+        if (action === "new") this.newDeal();
         else if (action === "restart") this.startOver(this.session.deal, this.strings.restarted);
         else this.enqueue(() => this.command(action));
       });
     }
+    this.el.winnable.addEventListener("change", () => store.saveWinnableOnly(this.el.winnable.checked));
     window.addEventListener("hashchange", () => {
       const deal = dealFromHash();
       if (deal !== null && this.session && deal !== this.session.deal) {

@@ -111,3 +111,14 @@ export function loadStats(variant) {
 export function saveStats(variant, stats) {
   write(statsKey(variant), stats);
 }
+
+// The player's choice of "winnable deals only", shared by every game.
+const winnableKey = "patience.option.winnable";
+
+export function loadWinnableOnly() {
+  return read(winnableKey) === "true";
+}
+
+export function saveWinnableOnly(on) {
+  write(winnableKey, Boolean(on));
+}

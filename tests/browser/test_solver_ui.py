@@ -1,0 +1,35 @@
+"""The solver on the page: Hint shows a legal move, and "winnable deals only" deals a won one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import engine_game, open_game
+
+pytestmark = pytest.mark.browser
+
+DATA = Path(__file__).parents[2] / "data" / "winrates"
+
+
+def test_hint_highlights_a_legal_move_on_a_fresh_deal(page, server) -> None:
+    open_game(page, f"{server.url}fr/thumb-and-pouch/#deal=11")
+    page.click('[data-action="hint"]')
+    page.wait_for_selector(".pt-hint", timeout=15_000)
+    lit = set(page.eval_on_selector_all(".pt-hint", "els => els.map(e => e.dataset.pile)"))
+    legal = engine_game("thumb-and-pouch", 11).legal_moves()
+    assert any({m.source, m.target} == lit for m in legal), (lit, legal)
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_won(page, server) -> None:
+    won = set(json.loads((DATA / "westcliff.json").read_text())["won_deals"])
+    open_game(page, f"{server.url}westcliff/#deal=999999")
+    page.check('[data-role="winnable"]')
+    page.click('[data-action="new"]')
+    page.wait_for_function("() => !location.hash.endsWith('=999999')", timeout=15_000)
+    deal = int(page.evaluate("location.hash").split("=")[1])
+    assert deal in won
+    page.reload()
+    page.wait_for_selector('[data-state="ready"]', timeout=90_000)
+    assert page.is_checked('[data-role="winnable"]')
