@@ -32,11 +32,16 @@ if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import sys; sys.exit(sys.
   "$py" -m venv .venv
 fi
 
+# pip warns about every extra index folder this machine's pip.conf names but lacks: hide that line.
+pip_install() {
+  .venv/bin/python -m pip install --quiet "$@" 2>&1 | { grep -v "^WARNING: Location '" || true; }
+}
+
 stamp=.venv/.installed
 if [ ! -f "$stamp" ] || [ requirements.lock -nt "$stamp" ] || [ engine/pyproject.toml -nt "$stamp" ] || [ generator/pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -r requirements.lock
-  .venv/bin/python -m pip install --quiet --no-deps -e engine -e generator
+  pip_install --upgrade pip
+  pip_install -r requirements.lock
+  pip_install --no-deps -e engine -e generator
   touch "$stamp"
 fi
 

@@ -3,6 +3,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+export NO_MKDOCS_2_WARNING=1
 bash scripts/setup.sh
 
 if [ ! -x /usr/bin/chromium ]; then
