@@ -137,6 +137,10 @@ class _Layout:
                       and not self.specs[t]["build"]["single_cards"])
             for p in range(len(self.ids))
         ]
+        self.max_cards = [None if s["build"] is None else s["build"]["max_cards"]
+                          for s in self.specs]
+        self.single_cards = [s["build"] is not None and s["build"]["single_cards"]
+                             for s in self.specs]
         self.space_fixed = [None if s["spaces"]["from"] else s["spaces"]["accepts"]
                             for s in self.specs]
         self.unbounded = [s["build"] is None or s["build"]["max_cards"] is None for s in self.specs]
@@ -321,24 +325,25 @@ class Game:
             return f"an empty {lay.kinds[target]} starts with rank {self._base}"
         return None
 
-    def _movable(self, source: int) -> list[int]:
-        """How many cards may be lifted together from the top of `source`."""
+    def _movable(self, source: int) -> range | tuple[int, ...]:
+        """How many cards may be lifted together from the top of `source` (empty: none)."""
         pile = self._piles[source]
         if not pile or pile[-1] & FACE_DOWN:
-            return []
+            return ()
         group = self._lay.group[source]
         if group == "single":
-            return [1]
+            return (1,)
         table = self._lay.run[source]
         depth = 1
-        while depth < len(pile):
-            below, above = pile[-depth - 1], pile[-depth]
-            if below & FACE_DOWN or table is None or above not in table[below]:
+        size = len(pile)
+        while depth < size:
+            below = pile[-depth - 1]
+            if below & FACE_DOWN or table is None or pile[-depth] not in table[below]:
                 break
             depth += 1
         if group == "run":
-            return list(range(1, depth + 1))
-        return [1, depth] if depth == len(pile) and depth > 1 else [1]
+            return range(1, depth + 1)
+        return (1, depth) if depth == size and depth > 1 else (1,)
 
     def _stock_move(self) -> Move | None:
         lay = self._lay
@@ -378,51 +383,70 @@ class Game:
                 return False
         return n == 1 or self._accepts(source, target, self._piles[source][-n:]) is None
 
-    def legal_moves(self) -> list[Move]:
-        """Every move the player may make now, the stock's turn or redeal included."""
-        lay, piles, ids = self._lay, self._piles, self._lay.ids
+    def _group_fits(self, s: int, t: int, n: int) -> bool:
+        """Whether `t`'s build rule takes the top `n` > 1 cards of `s` as one group."""
+        lay = self._lay
+        if t in lay.simple[s]:
+            return True
+        table = lay.build[t]
+        if table is None or lay.single_cards[t]:
+            return False
+        return all(b in table[a] for a, b in itertools.pairwise(self._piles[s][-n:]))
+
+    def _move_triples(self) -> list[tuple[int, int, int]]:
+        """Every legal move as (source, target, count) pile indexes: the hot path of search."""
+        lay, piles = self._lay, self._piles
+        build, max_cards, kinds = lay.build, lay.max_cards, lay.kinds
         wanted: dict[int, list[int]] = {}
         empty = []
         for t, dest in enumerate(piles):
             if not dest:
                 empty.append(t)
                 continue
-            table = lay.build[t]
+            table = build[t]
             top = dest[-1]
             if table is not None and not top & FACE_DOWN:
                 for code in table[top]:
                     wanted.setdefault(code, []).append(t)
-        moves = []
+        out: list[tuple[int, int, int]] = []
+        rules: dict[tuple[int, str], str] = {}
         for s in lay.sources:
+            src = piles[s]
             counts = self._movable(s)
             if not counts:
                 continue
-            src = piles[s]
-            sid = ids[s]
             allowed = lay.target_set[s]
-            simple = lay.simple[s]
             for n in counts:
                 for t in wanted.get(src[-n], ()):
-                    if t in allowed and (((n == 1 or t in simple) and lay.unbounded[t])
-                                         or self._fits(s, t, n)):
-                        moves.append(Move(sid, ids[t], n))
+                    if t in allowed and (max_cards[t] is None
+                                         or len(piles[t]) + n <= max_cards[t]) and (
+                            n == 1 or self._group_fits(s, t, n)):
+                        out.append((s, t, n))
             for t in empty:
                 if t not in allowed:
                     continue
-                rule = lay.space_fixed[t] or self._space_rule(t, s)
+                rule = lay.space_fixed[t]
+                if rule is None:
+                    rule = rules.get((t, kinds[s]))
+                    if rule is None:
+                        rule = rules[t, kinds[s]] = self._space_rule(t, s)
                 if rule == "none":
                     continue
-                if rule == "any" and len(counts) == 1:
-                    moves.append(Move(sid, ids[t], 1))
-                elif rule == "any":
-                    moves.extend(Move(sid, ids[t], n) for n in counts
-                                 if n == 1 or t in simple or self._fits(s, t, n))
-                else:
-                    moves.extend(Move(sid, ids[t], n) for n in counts if self._fits(s, t, n))
+                for n in counts:
+                    if (rule == "king" and src[-n] % 13 != 12) or (
+                            rule == "base" and src[-n] % 13 + 1 != self._base):
+                        continue
+                    if n == 1 or self._group_fits(s, t, n):
+                        out.append((s, t, n))
         stock = self._stock_move()
         if stock is not None:
-            moves.append(stock)
-        return moves
+            out.append((lay.index[stock.source], lay.index[stock.target], stock.count))
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the player may make now, the stock's turn or redeal included."""
+        ids = self._lay.ids
+        return [Move(ids[s], ids[t], n) for s, t, n in self._move_triples()]
 
     def why_illegal(self, move: Move) -> str | None:
         """None if `move` is legal now, else a sentence saying why not."""

@@ -17,7 +17,6 @@ Standard library only and single-threaded, so it also runs in the browser's Pyod
 
 from __future__ import annotations
 
-import itertools
 import time
 from dataclasses import dataclass, field
 from typing import Literal
@@ -202,8 +201,8 @@ def _copy(game: Game) -> Game:
 class _Search:
     """One depth-first search from one position, with its own copy of the game.
 
-    Moves inside the search are (source, target, count) index triples made by `moves`, a fast
-    twin of `Game.legal_moves` (tests hold the two in step); they become `Move`s only in results.
+    Moves inside the search are (source, target, count) index triples from the engine's own
+    `Game._move_triples`, which `legal_moves` wraps; they become `Move`s only in results.
     """
 
     def __init__(self, game: Game) -> None:
@@ -213,10 +212,6 @@ class _Search:
         self.dominance = bool(self.rules.safe_kinds) and not (
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
         self.kinds = lay.kinds
-        self.max_cards = [None if s["build"] is None else s["build"]["max_cards"]
-                          for s in lay.specs]
-        self.single_cards = [s["build"] is not None and s["build"]["single_cards"]
-                             for s in lay.specs]
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
 
     def to_move(self, triple: tuple[int, int, int]) -> Move:
@@ -225,85 +220,9 @@ class _Search:
 
     # -- the rules, fast --------------------------------------------------------------------
 
-    def _counts(self, s: int, src: list[int]) -> range | tuple[int, ...]:
-        """How many cards may leave `s` together, as `Game._movable` says."""
-        group = self.lay.group[s]
-        if group == "single":
-            return (1,)
-        table = self.lay.run[s]
-        depth = 1
-        size = len(src)
-        while depth < size:
-            below = src[-depth - 1]
-            if below & FACE_DOWN or table is None or src[-depth] not in table[below]:
-                break
-            depth += 1
-        if group == "run":
-            return range(1, depth + 1)
-        return (1, depth) if depth == size and depth > 1 else (1,)
-
-    def _group_fits(self, s: int, t: int, n: int) -> bool:
-        """Whether `t`'s build rule takes the top `n` > 1 cards of `s` as one group."""
-        if t in self.lay.simple[s]:
-            return True
-        table = self.lay.build[t]
-        if table is None or self.single_cards[t]:
-            return False
-        cards = self.game._piles[s][-n:]
-        return all(b in table[a] for a, b in itertools.pairwise(cards))
-
     def moves(self) -> list[tuple[int, int, int]]:
         """Every legal move as (source, target, count): `Game.legal_moves`, without objects."""
-        g, lay = self.game, self.lay
-        piles = g._piles
-        build, max_cards = lay.build, self.max_cards
-        wanted: dict[int, list[int]] = {}
-        empty = []
-        for t, dest in enumerate(piles):
-            if not dest:
-                empty.append(t)
-                continue
-            table = build[t]
-            top = dest[-1]
-            if table is not None and not top & FACE_DOWN:
-                for code in table[top]:
-                    wanted.setdefault(code, []).append(t)
-        out: list[tuple[int, int, int]] = []
-        rules: dict[tuple[int, str], str] = {}
-        kinds = self.kinds
-        for s in lay.sources:
-            src = piles[s]
-            if not src or src[-1] & FACE_DOWN:
-                continue
-            counts = self._counts(s, src)
-            allowed = lay.target_set[s]
-            for n in counts:
-                for t in wanted.get(src[-n], ()):
-                    if t in allowed and (max_cards[t] is None
-                                         or len(piles[t]) + n <= max_cards[t]) and (
-                            n == 1 or self._group_fits(s, t, n)):
-                        out.append((s, t, n))
-            for t in empty:
-                if t not in allowed:
-                    continue
-                rule = lay.space_fixed[t]
-                if rule is None:
-                    rule = rules.get((t, kinds[s]))
-                    if rule is None:
-                        rule = rules[t, kinds[s]] = g._space_rule(t, s)
-                if rule == "none":
-                    continue
-                for n in counts:
-                    if (rule == "king" and src[-n] % 13 != 12) or (
-                            rule == "base" and src[-n] % 13 + 1 != g._base):
-                        continue
-                    if n == 1 or self._group_fits(s, t, n):
-                        out.append((s, t, n))
-        stock = g._stock_move()
-        if stock is not None:
-            index = lay.index
-            out.append((index[stock.source], index[stock.target], stock.count))
-        return out
+        return self.game._move_triples()
 
     # -- moving -----------------------------------------------------------------------------
 
