@@ -71,6 +71,11 @@ class _Rules:
         if self.stock_by_size:
             self.fixed.remove(lay.stock)
         self.stock = lay.stock
+        # Each pile's group of interchangeable piles (None: a pile of its own).
+        self.group_of: list[int | None] = [None] * len(lay.kinds)
+        for i, group in enumerate(self.groups):
+            for p in group:
+                self.group_of[p] = i
         self._hosts()
         self.safe_kinds = self._safe_source_kinds()
 
@@ -93,6 +98,17 @@ class _Rules:
             for c in range(52):
                 self.open_hosts[c] |= table[c]
         self._tops: dict[bytes, list[frozenset[int] | None]] = {}
+        # Whether a base card (one that starts a foundation) may always go up instead of
+        # resting on a card: every foundation starts empty, takes any base card, and every
+        # pile a card can leave may send it to a foundation. There are as many foundations
+        # as base cards, so one is free for each base card still out.
+        specs = lay.config["piles"]
+        found = specs["foundation"]
+        self.base_goes_up = (
+            found["gather"] == "none" and found["spaces"]["accepts"] == "base"
+            and found["spaces"]["from"] is None
+            and all("foundation" in spec["moves"]["to"] for kind, spec in specs.items()
+                    if kind != "foundation" and spec["moves"]["group"] != "none"))
 
     def _closed_tops(self, piles: list[list[int]]) -> list[frozenset[int] | None]:
         """Per closed host pile, every card that could ever be its top card (None: unused)."""
@@ -141,11 +157,13 @@ class _Rules:
             return frozenset()
         return frozenset(k for k in lay.by_kind if k not in watched and k != "foundation")
 
-    def safe_card(self, code: int, home: list[int], piles: list[list[int]]) -> bool:
+    def safe_card(self, code: int, home: list[int], piles: list[list[int]], base: int) -> bool:
         """Whether `code` may go up now without losing anything: see `_safe_source_kinds`.
 
         Every card that could come to rest on it, directly or through others, must already
-        be on the foundations (all copies; of `code` itself, all the other copies).
+        be on the foundations (all copies; of `code` itself, all the other copies). A base
+        card need not be: where a line puts it on `code`, it may go to a free foundation
+        instead, if nothing but base cards could ever rest on it (see `base_goes_up`).
         """
         decks = self.decks
         tops = self._closed_tops(piles) if self.closed else ()
@@ -157,6 +175,8 @@ class _Rules:
             for (_, table), reach in zip(self.closed, tops, strict=True):
                 if reach is not None and c in reach:
                     hosts |= table[c]
+            if self.base_goes_up:
+                hosts = {x for x in hosts if not self._base_only(x, base, tops)}
             for x in hosts:
                 if home[x] < (decks - 1 if x == code else decks):
                     return False
@@ -165,18 +185,33 @@ class _Rules:
                     todo.append(x)
         return True
 
+    def _base_only(self, x: int, base: int,
+                   tops: list[frozenset[int] | None] | tuple) -> bool:
+        """Whether `x` is a base card on which only base cards could ever come to rest."""
+        if x % 13 + 1 != base:
+            return False
+        hosts = set(self.open_hosts[x])
+        for (_, table), reach in zip(self.closed, tops, strict=True):
+            if reach is not None and x in reach:
+                hosts |= table[x]
+        return all(h % 13 + 1 == base for h in hosts)
+
     def key(self, piles: list[list[int]], passes: int) -> bytes:
-        """The canonical key of a position: interchangeable piles sorted, as compact bytes."""
-        parts = [bytes((passes & 255, 255))]
+        """The canonical key of a position: interchangeable piles sorted, as compact bytes.
+
+        Card codes stay below 0xfe, so the separators keep the key unambiguous.
+        """
+        out = bytearray((passes & 255, 255))
         if self.stock_by_size:
-            parts.append(bytes((len(piles[self.stock]), 255)))
+            out.append(len(piles[self.stock]))
+            out.append(255)
         for p in self.fixed:
-            parts.append(bytes(piles[p]))
-            parts.append(b"\xff")
+            out.extend(piles[p])
+            out.append(255)
         for group in self.groups:
-            parts.extend(sorted(bytes(piles[p]) + b"\xfe" for p in group))
-            parts.append(b"\xff")
-        return b"".join(parts)
+            out += b"\xfe".join(sorted([bytes(piles[p]) for p in group]))
+            out.append(255)
+        return bytes(out)
 
 
 _RULES: dict[int, _Rules] = {}
@@ -278,6 +313,7 @@ class _Search:
         rules = self.rules
         found = rules.found_set
         kinds = self.kinds
+        moves = self._distinct(moves, piles)
         if self.dominance:
             home = None
             ups: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
@@ -293,13 +329,37 @@ class _Search:
                     for f in rules.foundations:
                         for c in piles[f]:
                             home[c] += 1
-                if rules.safe_card(code, home, piles):
+                if rules.safe_card(code, home, piles, self.game._base):
                     return options
-        if len(moves) == 1:
+        if len(moves) <= 1:
             return moves
         score = self._score
         moves.sort(key=lambda m: score(m, piles), reverse=True)
         return moves
+
+    def _distinct(self, moves: list[tuple[int, int, int]],
+                  piles: list[list[int]]) -> list[tuple[int, int, int]]:
+        """The moves less those that lead where another one does, or back here.
+
+        Empty piles of one interchangeable group give the same position (under the key)
+        whichever of them takes a card, so only the first is tried; moving a whole pile onto
+        an empty pile of its own group changes nothing at all. The search would find both
+        in its table anyway: this only saves making them.
+        """
+        group_of = self.rules.group_of
+        out = []
+        taken: set[tuple[int, int, int]] = set()
+        for m in moves:
+            s, t, n = m
+            g = group_of[t]
+            if g is not None and not piles[t]:
+                if group_of[s] == g and n == len(piles[s]):
+                    continue
+                if (s, n, g) in taken:
+                    continue
+                taken.add((s, n, g))
+            out.append(m)
+        return out
 
     def _score(self, m: tuple[int, int, int], piles: list[list[int]]) -> int:
         """A rough worth of a move, for ordering only; every legal move is still tried."""
