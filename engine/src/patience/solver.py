@@ -334,8 +334,57 @@ class _Search:
         if len(moves) <= 1:
             return moves
         score = self._score
-        moves.sort(key=lambda m: score(m, piles), reverse=True)
+        soon = self._soon(piles)
+        moves.sort(key=lambda m: score(m, piles) + self._dig(m, piles, soon), reverse=True)
         return moves
+
+    def _soon(self, piles: list[list[int]]) -> dict[int, int]:
+        """Cards the foundations will want soon: 0 for those wanted now, then 1 and 2."""
+        lay = self.lay
+        found = lay.build
+        base = self.game._base
+        soon: dict[int, int] = {}
+        level = set()
+        for f in self.rules.foundations:
+            dest = piles[f]
+            if dest:
+                table = found[f]
+                if table is not None and (lay.max_cards[f] is None
+                                          or len(dest) < lay.max_cards[f]):
+                    level |= table[dest[-1]]
+            else:
+                level.update(c for c in range(52) if c % 13 + 1 == base)
+        for depth in range(3):
+            nxt: set[int] = set()
+            for c in level:
+                if c not in soon:
+                    soon[c] = depth
+                    table = found[self.rules.foundations[0]]
+                    if table is not None:
+                        nxt |= table[c]
+            level = nxt
+        return soon
+
+    def _dig(self, m: tuple[int, int, int], piles: list[list[int]], soon: dict[int, int]) -> int:
+        """How much a move digs towards cards the foundations want soon, less what it buries."""
+        s, t, n = m
+        if self.kinds[s] == "foundation" or self.kinds[t] == "foundation":
+            return 0
+        src = piles[s]
+        rest = len(src) - n
+        worth = 0
+        for i in range(rest - 1, -1, -1):
+            level = soon.get(src[i] & ~FACE_DOWN)
+            if level is not None:
+                worth += max(0, 30 - 10 * level - 3 * (rest - 1 - i))
+                break
+        dest = piles[t]
+        for i in range(len(dest) - 1, max(-1, len(dest) - 4), -1):
+            level = soon.get(dest[i] & ~FACE_DOWN)
+            if level is not None:
+                worth -= max(0, 15 - 5 * level - 3 * (len(dest) - 1 - i))
+                break
+        return worth
 
     def _distinct(self, moves: list[tuple[int, int, int]],
                   piles: list[list[int]]) -> list[tuple[int, int, int]]:
