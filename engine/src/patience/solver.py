@@ -78,6 +78,17 @@ class _Rules:
                 self.group_of[p] = i
         self._hosts()
         self.safe_kinds = self._safe_source_kinds()
+        # Whether dead cards may be kept from coming back off the foundations (see `dead`):
+        # one deck, each foundation card with at most one successor, base cards only on
+        # empty foundations, and the conditions of safe moves.
+        found_table = lay.build[lay.foundations[0]]
+        found_spec = lay.config["piles"]["foundation"]
+        self.dead_returns = (
+            bool(self.safe_kinds) and self.decks == 1 and found_table is not None
+            and all(len(found_table[c]) <= 1 for c in range(52))
+            and found_spec["spaces"]["accepts"] == "base" and found_spec["spaces"]["from"] is None
+            and found_spec["moves"]["group"] != "none")
+        self._dead: dict[bytes, frozenset[int]] = {}
 
     def _hosts(self) -> None:
         """Which cards may rest on which, split by whether the host pile can be refilled.
@@ -157,7 +168,8 @@ class _Rules:
             return frozenset()
         return frozenset(k for k in lay.by_kind if k not in watched and k != "foundation")
 
-    def safe_card(self, code: int, home: list[int], piles: list[list[int]], base: int) -> bool:
+    def safe_card(self, code: int, home: list[int], piles: list[list[int]], base: int,
+                  strict: bool = False) -> bool:
         """Whether `code` may go up now without losing anything: see `_safe_source_kinds`.
 
         Every card that could come to rest on it, directly or through others, must already
@@ -175,7 +187,7 @@ class _Rules:
             for (_, table), reach in zip(self.closed, tops, strict=True):
                 if reach is not None and c in reach:
                     hosts |= table[c]
-            if self.base_goes_up:
+            if self.base_goes_up and not strict:
                 hosts = {x for x in hosts if not self._base_only(x, base, tops)}
             for x in hosts:
                 if home[x] < (decks - 1 if x == code else decks):
@@ -184,6 +196,49 @@ class _Rules:
                     seen.add(x)
                     todo.append(x)
         return True
+
+    def dead(self, piles: list[list[int]]) -> frozenset[int]:
+        """Cards on the foundations that nothing in play could ever need back.
+
+        A card is dead when it is home and every card that could come to rest on it,
+        directly or through others, is home as well (the test of `safe_card`, without the
+        base-card allowance). Then a winning line that plays dead cards back can drop every
+        move of every dead card: nothing outside them could rest on one, so the other moves
+        stay legal, and with one successor per foundation card the foundations still take
+        the same cards (a base card that would find its foundation taken by dead cards has
+        another, empty one: there is one per base card). For that the dead cards must lie
+        at the bottom of their foundations, under every live card; if they do not, none is
+        called dead. Empty: nothing may be pruned.
+        """
+        found = [piles[f] for f in self.foundations]
+        cache_key = b"\xff".join(bytes(f[-1:]) for f in found) + b"\xfe" + b"\xff".join(
+            bytes(piles[p]) for p, _ in self.closed)
+        dead = self._dead.get(cache_key)
+        if dead is not None:
+            return dead
+        home = [0] * 52
+        for f in found:
+            for c in f:
+                home[c] += 1
+        out: set[int] = set()
+        for f in found:
+            live = False
+            for c in f:
+                if self.safe_card(c, home, piles, 0, strict=True):
+                    if live:
+                        out = set()
+                        break
+                    out.add(c)
+                else:
+                    live = True
+            else:
+                continue
+            break
+        dead = frozenset(out)
+        if len(self._dead) > 4096:
+            self._dead.clear()
+        self._dead[cache_key] = dead
+        return dead
 
     def _base_only(self, x: int, base: int,
                    tops: list[frozenset[int] | None] | tuple) -> bool:
@@ -201,17 +256,11 @@ class _Rules:
 
         Card codes stay below 0xfe, so the separators keep the key unambiguous.
         """
-        out = bytearray((passes & 255, 255))
-        if self.stock_by_size:
-            out.append(len(piles[self.stock]))
-            out.append(255)
-        for p in self.fixed:
-            out.extend(piles[p])
-            out.append(255)
+        head = bytes((passes & 255, len(piles[self.stock]) if self.stock_by_size else 255))
+        parts = [bytes(piles[p]) for p in self.fixed]
         for group in self.groups:
-            out += b"\xfe".join(sorted([bytes(piles[p]) for p in group]))
-            out.append(255)
-        return bytes(out)
+            parts.append(b"\xfe".join(sorted([bytes(piles[p]) for p in group])))
+        return head + b"\xff".join(parts)
 
 
 _RULES: dict[int, _Rules] = {}
@@ -331,6 +380,10 @@ class _Search:
                             home[c] += 1
                 if rules.safe_card(code, home, piles, self.game._base):
                     return options
+            if rules.dead_returns and any(m[0] in found for m in moves):
+                dead = rules.dead(piles)
+                if dead:
+                    moves = [m for m in moves if m[0] not in found or piles[m[0]][-1] not in dead]
         if len(moves) <= 1:
             return moves
         score = self._score
