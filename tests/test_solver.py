@@ -9,7 +9,7 @@ import pytest
 
 import patience
 from patience.game import FACE_DOWN, Game, card
-from patience.solver import _Search, hint, solve
+from patience.solver import _rules, _Search, hint, solve
 
 VARIANTS = patience.variants()
 
@@ -106,6 +106,55 @@ def test_a_free_pile_unlocks_it():
     result = solve(game)
     assert result.status == "won"
     assert replays_to_win(game, result.moves)
+
+
+def _borrowing_position(play_back: bool) -> Game:
+    """Thumb and Pouch with every pile taken: the 4D must leave the 2C, and the only five to
+    take it is the 5S, on its foundation."""
+    game = position("thumb-and-pouch", {
+        "foundation.0": suit_up("S", 5), "foundation.1": suit_up("H", 13),
+        "foundation.2": suit_up("D", 2), "foundation.3": suit_up("C", 1),
+        "tableau.0": ["3D", "2C", "4D"],
+        "tableau.1": ["KC", "QC", "JC", "TC"], "tableau.5": ["9C", "8C", "7C", "6C"],
+        "tableau.3": ["3C", "4C", "5C", "KS", "QS", "JS", "TS"],
+        "tableau.2": ["6S", "9S", "8S", "7S"],
+        "tableau.4": ["KD", "QD", "JD", "TD"], "tableau.6": ["9D", "8D", "7D", "6D", "5D"],
+    })
+    if play_back:
+        return game
+    config = copy.deepcopy(game.config)
+    config["piles"]["foundation"]["moves"].update(group="none", to=[])
+    twin = Game(config, deal=1)
+    twin._piles = [list(p) for p in game._piles]
+    return twin
+
+
+def test_a_card_played_back_from_its_foundation_is_still_tried():
+    game = _borrowing_position(play_back=True)
+    result = solve(game)
+    assert result.status == "won"
+    assert "foundation.0>tableau.5" in [str(m) for m in result.moves]
+    assert replays_to_win(_borrowing_position(play_back=True), result.moves)
+    assert solve(_borrowing_position(play_back=False)).status == "lost"
+
+
+@pytest.mark.parametrize("variant", ["willow", "thumb-and-pouch", "klondike"])
+def test_keeping_dead_cards_home_changes_no_verdict(variant):
+    rules = _rules(Game(patience.load_variant(variant))._lay)
+    assert rules.dead_returns
+    rng = random.Random(variant)
+    spare = len(game_tableau(variant))
+    for i in range(12):
+        game = _endgame(variant, rng, out=spare + rng.randrange(2, 12), autoplay=i % 2 == 0,
+                        play_back=True)
+        pruned = solve(_clone(game), max_nodes=50_000)
+        rules.dead_returns = False
+        try:
+            plain = solve(_clone(game), max_nodes=150_000)
+        finally:
+            rules.dead_returns = True
+        if pruned.decided and plain.decided:
+            assert pruned.status == plain.status, (variant, i, str(game))
 
 
 def test_tiny_budget_is_undecided():
