@@ -109,6 +109,13 @@ class _Rules:
             for c in range(52):
                 self.open_hosts[c] |= table[c]
         self._tops: dict[bytes, list[frozenset[int] | None]] = {}
+        # Closed piles where a card takes no more than the card it was put on (the rule is
+        # transitive: equal ranks, say), with no size limit: a card that comes back from a
+        # foundation onto one only offers what the card under it already does (see `dead`).
+        self.nested = frozenset(
+            p for p, table in self.closed
+            if lay.max_cards[p] is None
+            and all(table[y] <= table[w] for w in range(52) for y in table[w]))
         # Whether a base card (one that starts a foundation) may always go up instead of
         # resting on a card: every foundation starts empty, takes any base card, and every
         # pile a card can leave may send it to a foundation. There are as many foundations
@@ -184,8 +191,8 @@ class _Rules:
         while todo:
             c = todo.pop()
             hosts = set(self.open_hosts[c])
-            for (_, table), reach in zip(self.closed, tops, strict=True):
-                if reach is not None and c in reach:
+            for (p, table), reach in zip(self.closed, tops, strict=True):
+                if reach is not None and c in reach and not (strict and p in self.nested):
                     hosts |= table[c]
             if self.base_goes_up and not strict:
                 hosts = {x for x in hosts if not self._base_only(x, base, tops)}
@@ -209,6 +216,11 @@ class _Rules:
         another, empty one: there is one per base card). For that the dead cards must lie
         at the bottom of their foundations, under every live card; if they do not, none is
         called dead. Empty: nothing may be pruned.
+
+        A dead card put back onto a closed pile where cards take no more than the card they
+        rest on (`nested`) adds nothing there: a card a line puts on it could go on the card
+        beneath instead (a live card, in the end: dead cards only come there on top of
+        others). So those piles' hosts do not count for deadness.
         """
         found = [piles[f] for f in self.foundations]
         cache_key = b"\xff".join(bytes(f[-1:]) for f in found) + b"\xfe" + b"\xff".join(
