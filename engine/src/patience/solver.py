@@ -10,7 +10,12 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   (a card moved back and forth, a card played back from a foundation and up again);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
-- move ordering, so that wins are found early, and a node and a time budget.
+- dead cards (home, and nothing out could ever rest on them) are never played back from a
+  foundation (see `_Rules.dead`);
+- of several moves onto interchangeable empty piles only one is made (see
+  `_Search._distinct`);
+- move ordering, so that wins are found early (foundation moves, uncovering face-down cards,
+  digging towards the cards the foundations want next), and a node and a time budget.
 
 Standard library only and single-threaded, so it also runs in the browser's Pyodide worker.
 """
@@ -223,8 +228,8 @@ class _Rules:
         others). So those piles' hosts do not count for deadness.
         """
         found = [piles[f] for f in self.foundations]
-        cache_key = b"\xff".join(bytes(f[-1:]) for f in found) + b"\xfe" + b"\xff".join(
-            bytes(piles[p]) for p, _ in self.closed)
+        cache_key = b"\xff".join([bytes(f) for f in found]
+                                 + [bytes(piles[p]) for p, _ in self.closed])
         dead = self._dead.get(cache_key)
         if dead is not None:
             return dead
