@@ -11,23 +11,10 @@ from pathlib import Path
 
 import pytest
 from kin_support import config, rules_path
+from rules_edits import broken, line_of
 
 from patience import Game
 from patience_gen.rules import RulesErrors, compile_rules, load_rules
-
-
-def broken(tmp_path: Path, variant: str, old: str, new: str) -> Path:
-    """A copy of a kin game's rules file with one edit."""
-    text = rules_path(variant).read_text("utf-8")
-    assert old in text, old
-    path = tmp_path / f"{variant}.yaml"
-    path.write_text(text.replace(old, new, 1), "utf-8")
-    return path
-
-
-def line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
-
 
 CASES = [
     # (kind of mistake, variant, old text, new text, field, line marker, words in the message)

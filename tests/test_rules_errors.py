@@ -6,24 +6,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from rules_edits import broken, line_of
 
 from patience_gen import cli
 from patience_gen.rules import RulesErrors, load_all, load_rules
 
 RULES = Path(__file__).parents[1] / "rules"
-
-
-def broken(tmp_path: Path, variant: str, old: str, new: str) -> Path:
-    """A copy of a real rules file with one edit, in a folder of its own."""
-    text = (RULES / f"{variant}.yaml").read_text()
-    assert old in text, old
-    path = tmp_path / f"{variant}.yaml"
-    path.write_text(text.replace(old, new, 1))
-    return path
-
-
-def line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
 
 
 CASES = [
