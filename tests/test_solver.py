@@ -9,6 +9,7 @@ import pytest
 
 import patience
 from patience.game import FACE_DOWN, Game, card
+from patience.solver import _copy as _clone
 from patience.solver import _rules, _Search, hint, solve
 
 VARIANTS = patience.variants()
@@ -291,11 +292,3 @@ def test_verdicts_agree_with_exhaustive_search(variant):
 
 def game_tableau(variant: str) -> list[int]:
     return Game(patience.load_variant(variant))._lay.by_kind["tableau"]
-
-
-def _clone(game: Game) -> Game:
-    twin = Game(game.config, game.deal, game.autoplay)
-    twin._piles = [list(p) for p in game._piles]
-    twin._passes = game._passes
-    twin._base = game._base
-    return twin
