@@ -662,6 +662,10 @@ class Game:
         """A hashable key of the position (piles, faces and passes), for search."""
         return (self._passes, *map(tuple, self._piles))
 
+    def codes(self, pile_id: str) -> list[int]:
+        """The raw card codes of a pile (a copy), for fast readers such as a solver."""
+        return list(self._piles[self._pile_index(pile_id)])
+
     def __str__(self) -> str:
         from patience.render import render
 
