@@ -61,37 +61,37 @@ class Pile:
         return self.cards[-1] if self.cards else None
 
 
-def _related(rule: dict, below: int, above: int) -> bool:
-    """Whether face-up card `above` may sit on face-up card `below` under a build/run rule."""
-    rb, ra = below % 13 + 1, above % 13 + 1
-    rank = rule["rank"]
-    wrap = rule.get("wrap", False)
+def _ranks_on(rank: str, wrap: bool, below: int) -> tuple[int, ...]:
+    """Ranks (1-13) that may go on a card of rank `below` under a build or run rule."""
     if rank == "up":
-        ok = ra == rb + 1 or (wrap and rb == 13 and ra == 1)
-    elif rank == "down":
-        ok = ra == rb - 1 or (wrap and rb == 1 and ra == 13)
-    elif rank == "same":
-        ok = ra == rb
-    else:
-        ok = True
-    if not ok:
-        return False
-    sb, sa = below // 13, above // 13
-    suit = rule["suit"]
+        return (below + 1,) if below < 13 else (1,) if wrap else ()
+    if rank == "down":
+        return (below - 1,) if below > 1 else (13,) if wrap else ()
+    if rank == "same":
+        return (below,)
+    return tuple(range(1, 14))
+
+
+def _suits_on(suit: str, below: int) -> tuple[int, ...]:
+    """Suit indexes (0-3, in SUITS order: C D H S) that may go on a card of suit `below`."""
     if suit == "same-suit":
-        return sa == sb
+        return (below,)
     if suit == "alternate-colour":
-        return (sa in (1, 2)) != (sb in (1, 2))
+        red = below in (1, 2)
+        return tuple(s for s in range(4) if (s in (1, 2)) != red)
     if suit == "other-suit":
-        return sa != sb
-    return True
+        return tuple(s for s in range(4) if s != below)
+    return (0, 1, 2, 3)
 
 
 @cache
 def _table(rank: str, suit: str, wrap: bool) -> tuple[frozenset[int], ...]:
     """For each face-up code below, the set of codes that may go on it."""
-    rule = {"rank": rank, "suit": suit, "wrap": wrap}
-    return tuple(frozenset(a for a in range(52) if _related(rule, b, a)) for b in range(52))
+    return tuple(
+        frozenset(s * 13 + r - 1 for s in _suits_on(suit, b // 13)
+                  for r in _ranks_on(rank, wrap, b % 13 + 1))
+        for b in range(52)
+    )
 
 
 def relation(rule: dict | None) -> tuple[frozenset[int], ...] | None:
