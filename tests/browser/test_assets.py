@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -13,6 +14,8 @@ import pytest
 import patience
 from patience_gen import gamepage, webassets
 from patience_gen.ui_strings import UI_STRINGS
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("variant", patience.variants())
@@ -71,6 +74,45 @@ def test_the_site_lock_file_lists_the_wheel_with_its_sha256(site: Path) -> None:
     copied = sorted(p.name for p in (site / "pyodide").iterdir())
     assert copied == sorted([*webassets.PYODIDE_CORE, webassets.LOCK_NAME, wheel.name])
     assert not list(site.glob("*/pyodide")), "Pyodide is copied once, not per language"
+
+
+def _record(wheel: zipfile.ZipFile) -> dict[str, str]:
+    record = next(n for n in wheel.namelist() if n.endswith(".dist-info/RECORD"))
+    lines = wheel.read(record).decode().splitlines()
+    return {line.split(",")[0]: line.split(",")[1] for line in lines}
+
+
+def test_the_wheel_carries_bytecode_for_every_module_and_records_it(site: Path) -> None:
+    entry = webassets.wheel_entry(site)
+    wheel = zipfile.ZipFile(site / "pyodide" / entry["file_name"])
+    names = set(wheel.namelist())
+    modules = [n for n in names if n.endswith(".py")]
+    assert "patience/game.py" in modules
+    python = json.loads((site / "pyodide" / webassets.LOCK_NAME).read_text())["info"]["python"]
+    tag = "cpython-{}{}".format(*python.split(".")[:2])
+    for module in modules:
+        folder, _, name = module.rpartition("/")
+        pyc = f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"
+        assert pyc in names, f"no bytecode for {module}"
+        flags = int.from_bytes(wheel.read(pyc)[4:8], "little")
+        assert flags == 0b01, f"{pyc} is not unchecked-hash bytecode"
+    record = _record(wheel)
+    assert set(record) == names
+    for name, digest in record.items():
+        if digest:
+            data = hashlib.sha256(wheel.read(name)).digest()
+            assert digest == "sha256=" + base64.urlsafe_b64encode(data).rstrip(b"=").decode(), name
+
+
+def test_the_standard_library_goes_out_as_bytecode(site: Path) -> None:
+    shipped = zipfile.ZipFile(site / "pyodide" / webassets.STDLIB).namelist()
+    npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / webassets.STDLIB).namelist()
+    sources = [n for n in npm if n.endswith(".py")]
+    assert sources, "the npm package is expected to ship sources"
+    assert not [n for n in shipped if n.endswith(".py")]
+    assert sorted(n + "c" for n in sources) == sorted(n for n in shipped if n.endswith(".pyc"))
+    assert sorted(n for n in npm if not n.endswith(".py")) == sorted(
+        n for n in shipped if not n.endswith(".pyc"))
 
 
 def test_the_wheel_cache_follows_the_engine_sources(tmp_path: Path) -> None:

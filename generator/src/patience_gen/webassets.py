@@ -2,7 +2,10 @@
 
 Pyodide's core comes from the npm package pinned in package.json; the engine goes to the browser
 as a pure-Python wheel built with pypa/build and listed in the site's pyodide-lock.json, so that
-Pyodide checks its sha256 before installing it. Everything lands once in ``<site>/pyodide/``,
+Pyodide checks its sha256 before installing it. Both the wheel and Pyodide's standard library
+go out as bytecode compiled by that same Pyodide under Node.js (see pyodide/bytecode.py): the
+npm package ships the standard library as sources, and compiling them on every visit was most
+of the time a game page took to start. Everything lands once in ``<site>/pyodide/``,
 shared by every language. Wheel builds are cached by a hash of their inputs, which keeps
 ``mkdocs serve`` rebuilds fast.
 """
@@ -28,6 +31,9 @@ LOCK_NAME = "pyodide-lock.json"
 SITE_FOLDER = "pyodide"
 ENGINE_PACKAGE = "patience"
 BRIDGE = "assets/patience/bridge.py"
+STDLIB = "python_stdlib.zip"
+# The Node.js script that compiles archives for Pyodide, and the Python it runs there.
+BYTECODE_TOOL = Path(__file__).parent / "pyodide" / "bytecode.mjs"
 
 
 class AssetError(RuntimeError):
@@ -51,23 +57,66 @@ def engine_inputs(engine_dir: Path) -> list[Path]:
     return files
 
 
-def engine_hash(engine_dir: Path) -> str:
-    """A digest of the wheel's inputs (names and contents), the key of the wheel cache."""
+def engine_hash(engine_dir: Path, *tools: Path) -> str:
+    """A digest of the wheel's inputs (names and contents), the key of the wheel cache.
+
+    `tools` are further files the wheel depends on (the bytecode compiler, Pyodide's version).
+    """
     digest = hashlib.sha256()
-    for path in engine_inputs(engine_dir):
-        digest.update(path.relative_to(engine_dir).as_posix().encode())
+    named = [(path.relative_to(engine_dir).as_posix(), path) for path in engine_inputs(engine_dir)]
+    named += [(path.name, path) for path in tools]
+    for name, path in named:
+        digest.update(name.encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
         digest.update(b"\0")
     return digest.hexdigest()[:20]
 
 
-def build_engine_wheel(engine_dir: Path, cache_dir: Path) -> Path:
+def compile_for_pyodide(source: Path, target: Path, pyodide_dir: Path) -> None:
+    """Write `target`: the archive `source` (a wheel or the standard library) with bytecode
+    compiled by the Pyodide in `pyodide_dir`."""
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("Node.js (`node`) is needed to compile Python for Pyodide; "
+                         "install Node.js and npm")
+    command = [node, str(BYTECODE_TOOL), str(pyodide_dir), str(source), str(target)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0 or not target.is_file():
+        raise AssetError(f"compiling {source.name} for Pyodide failed:\n"
+                         + (result.stderr or result.stdout)[-4000:])
+
+
+def bytecode_tools(pyodide_dir: Path) -> list[Path]:
+    """What compiled archives depend on besides their sources: the compiler and Pyodide."""
+    return [BYTECODE_TOOL, BYTECODE_TOOL.with_suffix(".py"), pyodide_dir / "package.json"]
+
+
+def compiled_stdlib(pyodide_dir: Path, cache_dir: Path) -> Path:
+    """Pyodide's standard library archive as bytecode, compiled once per Pyodide release."""
+    digest = hashlib.sha256()
+    for path in bytecode_tools(pyodide_dir):
+        digest.update(path.read_bytes())
+    slot = cache_dir / f"stdlib-{digest.hexdigest()[:20]}"
+    if (slot / STDLIB).is_file():
+        return slot / STDLIB
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    staging = cache_dir / f".{slot.name}.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    compile_for_pyodide(pyodide_dir / STDLIB, staging / STDLIB, pyodide_dir)
+    shutil.rmtree(slot, ignore_errors=True)
+    os.replace(staging, slot)
+    log.info("play: compiled Pyodide's standard library")
+    return slot / STDLIB
+
+
+def build_engine_wheel(engine_dir: Path, cache_dir: Path, pyodide_dir: Path) -> Path:
     """The engine wheel for the current sources, built with pypa/build unless cached.
 
     The build runs on a copy of the sources so that it leaves nothing in engine/.
     """
-    key = engine_hash(engine_dir)
+    key = engine_hash(engine_dir, *bytecode_tools(pyodide_dir))
     slot = cache_dir / key
     found = sorted(slot.glob("*.whl")) if slot.is_dir() else []
     if found:
@@ -96,7 +145,7 @@ def build_engine_wheel(engine_dir: Path, cache_dir: Path) -> Path:
         staging = cache_dir / f".{key}.tmp"
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
-        shutil.copy2(wheels[0], staging / wheels[0].name)
+        compile_for_pyodide(wheels[0], staging / wheels[0].name, pyodide_dir)
         shutil.rmtree(slot, ignore_errors=True)
         os.replace(staging, slot)
     log.info("play: built the engine wheel %s", wheels[0].name)
@@ -143,14 +192,16 @@ def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -
         raise AssetError(
             f"node_modules/pyodide lacks {', '.join(missing)}; run `npm ci` (scripts/setup.sh does)"
         )
-    cache_dir = cache_dir or root / "build" / "wheels"
-    wheel = build_engine_wheel(root / "engine", cache_dir)
+    cache_dir = cache_dir or root / "build" / "pyodide"
+    wheel = build_engine_wheel(root / "engine", cache_dir, npm)
+    sources = {name: npm / name for name in PYODIDE_CORE}
+    sources[STDLIB] = compiled_stdlib(npm, cache_dir)
 
     target = site_dir / SITE_FOLDER
     target.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_CORE:
-        if not _same_file(npm / name, target / name):
-            shutil.copy2(npm / name, target / name)
+    for name, source in sources.items():
+        if not _same_file(source, target / name):
+            shutil.copy2(source, target / name)
     for old in target.glob(f"{ENGINE_PACKAGE}-*.whl"):
         if old.name != wheel.name:
             old.unlink()
