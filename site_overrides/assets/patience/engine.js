@@ -33,12 +33,14 @@ export class Engine {
       let worker = early && early.worker;
       if (!worker) {
         try {
-          worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+          const address = new URL("worker.js", import.meta.url);
+          address.searchParams.set("pyodide", this.urls.pyodide);
+          address.searchParams.set("bridge", this.urls.bridge);
+          worker = new Worker(address, { type: "module" });
         } catch (error) {
           reject(error);
           return;
         }
-        worker.postMessage({ type: "boot", ...this.urls });
       }
       this.worker = worker;
       worker.onmessage = (event) => receive(event.data || {});

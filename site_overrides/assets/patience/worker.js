@@ -1,12 +1,12 @@
 // The engine's home: a module worker that loads Pyodide once, with only its core and the engine
-// wheel, then answers the page's requests one at a time. Messages are plain JSON both ways:
-//   page -> worker  {type: "boot", pyodide: "<url of the pyodide/ folder>", bridge: "<url>"}
-//                   {type: "call", id, cmd, args}
+// wheel, then answers the page's requests one at a time. It starts loading at once, from the
+// URLs in its own address (worker.js?pyodide=<url of the pyodide/ folder>&bridge=<url>): a
+// message from the page could wait behind the page's own parsing. Messages are plain JSON:
+//   page -> worker  {type: "call", id, cmd, args}
 //   worker -> page  {type: "progress", stage} | {type: "ready"} | {type: "failed", message}
 //                   {type: "answer", id, ok, result | error, kind}
 
 let handle = null;
-let booting = null;
 const pending = [];
 
 function post(message) {
@@ -51,6 +51,7 @@ function abortWatch() {
 
 async function boot({ pyodide: base, bridge }) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
+  if (!base || !bridge) throw new Error("the worker's address lacks its pyodide and bridge URLs");
   post({ type: "progress", stage: "runtime" });
   const bridgeSource = fetch(bridge).then((response) => {
     if (!response.ok) throw new Error(`${bridge}: HTTP ${response.status}`);
@@ -69,8 +70,12 @@ async function boot({ pyodide: base, bridge }) {
   };
   const pyodide = await Promise.race([start(), preflight(base), abortWatch()]);
   post({ type: "progress", stage: "engine" });
-  pyodide.runPython(await bridgeSource, { filename: "bridge.py" });
-  const proxy = pyodide.globals.get("handle");
+  // Imported as a module from a folder of its own: quicker than runPython, which parses the
+  // source once more for its own purposes, and a fresh folder has no stale import cache.
+  pyodide.FS.mkdirTree("/patience");
+  pyodide.FS.writeFile("/patience/patience_bridge.py", await bridgeSource);
+  pyodide.runPython("import sys; sys.path.insert(0, '/patience')");
+  const proxy = pyodide.pyimport("patience_bridge").handle;
   handle = (text) => proxy(text);
 }
 
@@ -87,17 +92,16 @@ function answer(message) {
 
 self.onmessage = (event) => {
   const message = event.data || {};
-  if (message.type === "boot") {
-    if (booting) return;
-    booting = boot(message).then(
-      () => {
-        post({ type: "ready" });
-        for (const queued of pending.splice(0)) answer(queued);
-      },
-      (error) => post({ type: "failed", message: String(error && error.message ? error.message : error) }),
-    );
-  } else if (message.type === "call") {
-    if (handle) answer(message);
-    else pending.push(message);
-  }
+  if (message.type !== "call") return;
+  if (handle) answer(message);
+  else pending.push(message);
 };
+
+const params = new URL(self.location.href).searchParams;
+boot({ pyodide: params.get("pyodide"), bridge: params.get("bridge") }).then(
+  () => {
+    post({ type: "ready" });
+    for (const queued of pending.splice(0)) answer(queued);
+  },
+  (error) => post({ type: "failed", message: String(error && error.message ? error.message : error) }),
+);
