@@ -8,7 +8,8 @@ Chromium, times in turn:
 - boot: navigation start to `data-state="ready"` on a game page, against navigation start to
   the end of `loadPyodide()` on a bare page that boots Pyodide from the same files in a module
   worker, as the game does. Cold = a new browser context (empty cache); warm = a reload.
-  Goal: game / bare <= 1.15 both ways.
+  Goal: game / bare <= 1.15 both ways. For scale, the same bare page also boots Pyodide's files
+  as the npm package ships them (its standard library as sources, where the site's is bytecode).
 - latency: from the input event to the start, and to the end, of the frame that shows the move
   (the page reports both in a `patience:drawn` event), over a game's worth of clicked moves
   (stock turns included). Goal: median < 16 ms.
@@ -17,6 +18,7 @@ Chromium, times in turn:
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -30,18 +32,22 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, build_site  # noqa: E402
 from helpers import click_move, engine_game, parse_move, wait_for_position  # noqa: E402
 from server import SiteServer  # noqa: E402
 
+from patience_gen import webassets  # noqa: E402
+
 BARE_PAGE = """<!doctype html>
 <meta charset="utf-8">
 <title>Pyodide alone</title>
 <script type="module">
-  const worker = new Worker("bare-worker.js", { type: "module" });
+  const folder = new URLSearchParams(location.search).get("folder") || "pyodide/";
+  const worker = new Worker("bare-worker.js?folder=" + folder, { type: "module" });
   worker.onmessage = () => {
     performance.mark("pyodide-ready");
     document.documentElement.dataset.ready = "yes";
   };
 </script>
 """
-BARE_WORKER = """const base = new URL("./pyodide/", self.location.href).href;
+BARE_WORKER = """const folder = new URL(self.location.href).searchParams.get("folder");
+const base = new URL(folder, self.location.href).href;
 const { loadPyodide } = await import(base + "pyodide.mjs");
 await loadPyodide({ indexURL: base });
 postMessage("ready");
@@ -52,7 +58,7 @@ READY_MARK = "performance.getEntriesByName('{}')[0].startTime"
 
 def boot_time(page: Any, url: str, *, reload: bool) -> float:
     """Milliseconds from navigation start to the page's ready mark."""
-    if url.endswith("bare-pyodide.html"):
+    if "bare-pyodide.html" in url:
         selector, mark = "html[data-ready]", "pyodide-ready"
     else:
         selector, mark = '[data-variant][data-state="ready"]', "patience-ready"
@@ -64,14 +70,13 @@ def boot_time(page: Any, url: str, *, reload: bool) -> float:
     return page.evaluate(READY_MARK.format(mark))
 
 
-def measure_boot(browser: Any, bare: str, game: str, runs: int) -> dict[str, dict[str, list]]:
-    times: dict[str, dict[str, list]] = {"cold": {"bare": [], "game": []},
-                                        "warm": {"bare": [], "game": []}}
+def measure_boot(browser: Any, pages: dict[str, str], runs: int) -> dict[str, dict[str, list]]:
+    times: dict[str, dict[str, list]] = {mode: {name: [] for name in pages}
+                                        for mode in ("cold", "warm")}
     for run in range(runs):
-        # Alternate the order so that neither page always goes first.
-        order = [("bare", bare), ("game", game)]
-        if run % 2:
-            order.reverse()
+        # Rotate the order so that no page always goes first.
+        order = list(pages.items())
+        order = order[run % len(order):] + order[:run % len(order)]
         for name, url in order:
             context = browser.new_context()
             page = context.new_page()
@@ -126,6 +131,10 @@ def main() -> int:
         site = args.site or build_site(Path(tmp) / "site")
         (site / "bare-pyodide.html").write_text(BARE_PAGE)
         (site / "bare-worker.js").write_text(BARE_WORKER)
+        stock = site / "stock-pyodide"
+        stock.mkdir(exist_ok=True)
+        for name in (*webassets.PYODIDE_CORE, webassets.LOCK_NAME):
+            shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
         deal, line = args.deal, None
         for candidate in [args.deal] if args.deal else range(1, 60):
             line = winning_line(args.variant, candidate)
@@ -136,15 +145,20 @@ def main() -> int:
         with SiteServer(site) as server, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             print(f"Chromium {browser.version}, {args.runs} runs, site {site}")
-            bare = server.url + "bare-pyodide.html"
-            game = f"{server.url}{args.variant}/"
-            times = measure_boot(browser, bare, game, args.runs)
+            pages = {
+                "Pyodide alone": server.url + "bare-pyodide.html?folder=pyodide/",
+                "npm's Pyodide alone": server.url + "bare-pyodide.html?folder=stock-pyodide/",
+                "game page": f"{server.url}{args.variant}/",
+            }
+            times = measure_boot(browser, pages, args.runs)
             for mode in ("cold", "warm") if args.runs else ():
-                b = statistics.median(times[mode]["bare"])
-                g = statistics.median(times[mode]["game"])
-                print(f"{mode}: Pyodide alone  {summary(times[mode]['bare'])}")
-                print(f"{mode}: game page      {summary(times[mode]['game'])}")
-                print(f"{mode}: ratio {g / b:.3f} (goal <= 1.15)")
+                for name in pages:
+                    print(f"{mode}: {name:20} {summary(times[mode][name])}")
+                median = {name: statistics.median(times[mode][name]) for name in pages}
+                game, bare = median["game page"], median["Pyodide alone"]
+                stock = median["npm's Pyodide alone"]
+                print(f"{mode}: ratio {game / bare:.3f} to Pyodide alone from the same files "
+                      f"(goal <= 1.15); {game / stock:.3f} to npm's Pyodide alone")
             samples = measure_latency(browser, server.url, args.variant, deal, line)
             browser.close()
         if samples:
