@@ -292,3 +292,33 @@ def test_verdicts_agree_with_exhaustive_search(variant):
 
 def game_tableau(variant: str) -> list[int]:
     return Game(patience.load_variant(variant))._lay.by_kind["tableau"]
+
+
+@pytest.mark.parametrize("variant", ["willow", "thumb-and-pouch"])
+def test_restarts_give_the_same_verdict_for_the_same_node_budget(variant):
+    config = patience.load_variant(variant)
+    for deal in range(1, 6):
+        first = solve(Game(config, deal=deal, autoplay=True), max_nodes=20_000)
+        again = solve(Game(config, deal=deal, autoplay=True), max_nodes=20_000)
+        assert (first.status, first.moves, first.nodes) == (again.status, again.moves, again.nodes)
+        assert first.nodes <= 20_000
+        if first.status == "won":
+            assert replays_to_win(Game(config, deal=deal, autoplay=True), first.moves)
+
+
+def test_a_budgeted_search_still_proves_a_loss():
+    """Restarts in shuffled orders prune as soundly as the plain search: a loss stays a loss."""
+    assert solve(_borrowing_position(play_back=False), max_nodes=100_000).status == "lost"
+    assert solve(_borrowing_position(play_back=False), max_seconds=30).status == "lost"
+
+
+def test_shuffled_orders_try_the_same_moves():
+    config = patience.load_variant("willow")
+    tried = 0
+    for deal in range(1, 30):
+        game = Game(config, deal=deal, autoplay=True)
+        plain = _Search(game).children()
+        shuffled = _Search(game, random.Random(deal)).children()
+        assert sorted(plain) == sorted(shuffled)
+        tried += len(plain) > 1
+    assert tried >= 5

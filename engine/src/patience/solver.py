@@ -15,13 +15,19 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - of several moves onto interchangeable empty piles only one is made (see
   `_Search._distinct`);
 - move ordering, so that wins are found early (foundation moves, uncovering face-down cards,
-  digging towards the cards the foundations want next), and a node and a time budget.
+  digging towards the cards the foundations want next), and a node and a time budget;
+- restarts: with a budget, most of it goes to short searches in shuffled orders before one
+  long search in the usual order (see `solve`). Searches for a win have a heavy tail: most
+  wins come within a few thousand positions in some order, while one order can sink its whole
+  budget under a bad early move. Every search prunes soundly whatever its order, so any of them
+  that runs out of moves proves the deal lost.
 
 Standard library only and single-threaded, so it also runs in the browser's Pyodide worker.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Literal
@@ -30,6 +36,13 @@ from patience.game import FACE_DOWN, Game, Move, _Layout
 
 Status = Literal["won", "lost", "undecided"]
 CHECK_EVERY = 128  # nodes between two looks at the clock
+# Restarts (see `solve`): the share of the budget they may use, the first one's positions,
+# how much each next one may search, and how much randomness reorders their moves (on the
+# scale of the ordering scores: a shuffled order still leans towards the usual one).
+RESTART_SHARE = 0.9
+RESTART_NODES = 1500
+RESTART_GROWTH = 1.05
+SHUFFLE = 300
 
 
 @dataclass
@@ -306,8 +319,9 @@ class _Search:
     `Game._move_triples`, which `legal_moves` wraps; they become `Move`s only in results.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, shuffle: random.Random | None = None) -> None:
         self.game = g = _copy(game)
+        self.shuffle = shuffle  # reorders the moves at random, for restarts
         self.lay = lay = g._lay
         self.rules = _rules(lay)
         self.dominance = bool(self.rules.safe_kinds) and not (
@@ -405,7 +419,12 @@ class _Search:
             return moves
         score = self._score
         soon = self._soon(piles)
-        moves.sort(key=lambda m: score(m, piles) + self._dig(m, piles, soon), reverse=True)
+        if self.shuffle is None:
+            moves.sort(key=lambda m: score(m, piles) + self._dig(m, piles, soon), reverse=True)
+        else:
+            noise = self.shuffle.randrange
+            moves.sort(key=lambda m: score(m, piles) + self._dig(m, piles, soon) + noise(SHUFFLE),
+                       reverse=True)
         return moves
 
     def _soon(self, piles: list[list[int]]) -> dict[int, int]:
@@ -555,9 +574,46 @@ def solve(game: Game, max_nodes: int | None = None,
     """Search from the game's current position; the game itself is not changed.
 
     `moves` of a won result replay through `Game.play` from that position, with the game's
-    own autoplay setting. With no budget the search runs until it decides.
+    own autoplay setting. With no budget the search runs until it decides. With a budget,
+    short restarts in shuffled orders (each seeded by its number, so a node budget gives the
+    same verdict on any machine) use up to RESTART_SHARE of it, then one search in the usual
+    order gets the rest.
     """
-    return _Search(game).run(max_nodes, max_seconds)
+    if max_nodes is None and max_seconds is None:
+        return _Search(game).run(None, None)
+    start = time.perf_counter()
+    deadline = None if max_seconds is None else start + max_seconds
+    nodes = 0
+
+    def left(share: float) -> tuple[int | None, float | None]:
+        node_room = None if max_nodes is None else int(max_nodes * share) - nodes
+        time_room = None if deadline is None else (
+            start + max_seconds * share - time.perf_counter())
+        return node_room, time_room
+
+    attempt, size = 0, float(RESTART_NODES)
+    while True:
+        node_room, time_room = left(RESTART_SHARE)
+        if (node_room is not None and node_room <= 0) or (time_room is not None
+                                                          and time_room <= 0):
+            break
+        shuffle = random.Random(attempt) if attempt else None
+        budget = int(size) if node_room is None else min(int(size), node_room)
+        result = _Search(game, shuffle).run(budget, time_room)
+        nodes += result.nodes
+        if result.decided:
+            return _spent(result, nodes, start)
+        attempt, size = attempt + 1, size * RESTART_GROWTH
+    node_room, time_room = left(1.0)
+    if (node_room is not None and node_room <= 0) or (time_room is not None and time_room <= 0):
+        return _spent(SolveResult("undecided"), nodes, start)
+    result = _Search(game).run(node_room, time_room)
+    return _spent(result, nodes + result.nodes, start)
+
+
+def _spent(result: SolveResult, nodes: int, start: float) -> SolveResult:
+    """The result with the positions and time of every search that led to it."""
+    return SolveResult(result.status, result.moves, nodes, time.perf_counter() - start)
 
 
 def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
