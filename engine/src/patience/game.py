@@ -143,7 +143,6 @@ class _Layout:
                              for s in self.specs]
         self.space_fixed = [None if s["spaces"]["from"] else s["spaces"]["accepts"]
                             for s in self.specs]
-        self.unbounded = [s["build"] is None or s["build"]["max_cards"] is None for s in self.specs]
         self.sources = [p for p, g in enumerate(self.group) if g != "none"]
         self.foundations = self.by_kind["foundation"]
         self.stock = self.by_kind.get("stock", [None])[0]
@@ -584,7 +583,7 @@ class Game:
             if not dest:
                 for suit in range(4):
                     wanted[suit * 13 + self._base - 1] = f
-            elif lay.unbounded[f] or len(dest) < lay.specs[f]["build"]["max_cards"]:
+            elif lay.max_cards[f] is None or len(dest) < lay.max_cards[f]:
                 for code in lay.build[f][dest[-1]]:
                     wanted[code] = f
         for s in lay.auto_sources:

@@ -417,14 +417,17 @@ class _Search:
                     moves = [m for m in moves if m[0] not in found or piles[m[0]][-1] not in dead]
         if len(moves) <= 1:
             return moves
-        score = self._score
+        score, dig = self._score, self._dig
         soon = self._soon(piles)
+
+        def worth(m: tuple[int, int, int]) -> int:
+            return score(m, piles) + dig(m, piles, soon)
+
         if self.shuffle is None:
-            moves.sort(key=lambda m: score(m, piles) + self._dig(m, piles, soon), reverse=True)
+            moves.sort(key=worth, reverse=True)
         else:
             noise = self.shuffle.randrange
-            moves.sort(key=lambda m: score(m, piles) + self._dig(m, piles, soon) + noise(SHUFFLE),
-                       reverse=True)
+            moves.sort(key=lambda m: worth(m) + noise(SHUFFLE), reverse=True)
         return moves
 
     def _soon(self, piles: list[list[int]]) -> dict[int, int]:
@@ -443,12 +446,12 @@ class _Search:
                     level |= table[dest[-1]]
             else:
                 level.update(c for c in range(52) if c % 13 + 1 == base)
+        table = found[self.rules.foundations[0]]
         for depth in range(3):
             nxt: set[int] = set()
             for c in level:
                 if c not in soon:
                     soon[c] = depth
-                    table = found[self.rules.foundations[0]]
                     if table is not None:
                         nxt |= table[c]
             level = nxt
@@ -582,21 +585,21 @@ def solve(game: Game, max_nodes: int | None = None,
     if max_nodes is None and max_seconds is None:
         return _Search(game).run(None, None)
     start = time.perf_counter()
-    deadline = None if max_seconds is None else start + max_seconds
     nodes = 0
 
-    def left(share: float) -> tuple[int | None, float | None]:
+    def room(share: float) -> tuple[int | None, float | None] | None:
+        """Positions and seconds left within `share` of the budget; None when either is spent."""
         node_room = None if max_nodes is None else int(max_nodes * share) - nodes
-        time_room = None if deadline is None else (
+        time_room = None if max_seconds is None else (
             start + max_seconds * share - time.perf_counter())
+        if (node_room is not None and node_room <= 0) or (time_room is not None
+                                                          and time_room <= 0):
+            return None
         return node_room, time_room
 
     attempt, size = 0, float(RESTART_NODES)
-    while True:
-        node_room, time_room = left(RESTART_SHARE)
-        if (node_room is not None and node_room <= 0) or (time_room is not None
-                                                          and time_room <= 0):
-            break
+    while (left := room(RESTART_SHARE)) is not None:
+        node_room, time_room = left
         shuffle = random.Random(attempt) if attempt else None
         budget = int(size) if node_room is None else min(int(size), node_room)
         result = _Search(game, shuffle).run(budget, time_room)
@@ -604,10 +607,10 @@ def solve(game: Game, max_nodes: int | None = None,
         if result.decided:
             return _spent(result, nodes, start)
         attempt, size = attempt + 1, size * RESTART_GROWTH
-    node_room, time_room = left(1.0)
-    if (node_room is not None and node_room <= 0) or (time_room is not None and time_room <= 0):
+    left = room(1.0)
+    if left is None:
         return _spent(SolveResult("undecided"), nodes, start)
-    result = _Search(game).run(node_room, time_room)
+    result = _Search(game).run(*left)
     return _spent(result, nodes + result.nodes, start)
 
 
