@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 log = logging.getLogger("mkdocs.hooks.play")
@@ -57,20 +58,36 @@ def engine_inputs(engine_dir: Path) -> list[Path]:
     return files
 
 
-def engine_hash(engine_dir: Path, *tools: Path) -> str:
-    """A digest of the wheel's inputs (names and contents), the key of the wheel cache.
-
-    `tools` are further files the wheel depends on (the bytecode compiler, Pyodide's version).
-    """
+def _digest(named: list[tuple[str, Path]]) -> str:
+    """A short digest of files by name and contents: the key of a cache slot."""
     digest = hashlib.sha256()
-    named = [(path.relative_to(engine_dir).as_posix(), path) for path in engine_inputs(engine_dir)]
-    named += [(path.name, path) for path in tools]
     for name, path in named:
         digest.update(name.encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
         digest.update(b"\0")
     return digest.hexdigest()[:20]
+
+
+def engine_hash(engine_dir: Path, *tools: Path) -> str:
+    """A digest of the wheel's inputs (names and contents), the key of the wheel cache.
+
+    `tools` are further files the wheel depends on (the bytecode compiler, Pyodide's version).
+    """
+    named = [(path.relative_to(engine_dir).as_posix(), path) for path in engine_inputs(engine_dir)]
+    return _digest(named + [(path.name, path) for path in tools])
+
+
+def _fill_slot(cache_dir: Path, slot: Path, write: Callable[[Path], None]) -> None:
+    """Fill the cache folder `slot` through `write(folder)`, all or nothing: a failed or
+    interrupted build leaves no half-written slot behind."""
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    staging = cache_dir / f".{slot.name}.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    write(staging)
+    shutil.rmtree(slot, ignore_errors=True)
+    os.replace(staging, slot)
 
 
 def compile_for_pyodide(source: Path, target: Path, pyodide_dir: Path) -> None:
@@ -94,19 +111,13 @@ def bytecode_tools(pyodide_dir: Path) -> list[Path]:
 
 def compiled_stdlib(pyodide_dir: Path, cache_dir: Path) -> Path:
     """Pyodide's standard library archive as bytecode, compiled once per Pyodide release."""
-    digest = hashlib.sha256()
-    for path in bytecode_tools(pyodide_dir):
-        digest.update(path.read_bytes())
-    slot = cache_dir / f"stdlib-{digest.hexdigest()[:20]}"
+    key = _digest([(path.name, path) for path in bytecode_tools(pyodide_dir)])
+    slot = cache_dir / f"stdlib-{key}"
     if (slot / STDLIB).is_file():
         return slot / STDLIB
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    staging = cache_dir / f".{slot.name}.tmp"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    compile_for_pyodide(pyodide_dir / STDLIB, staging / STDLIB, pyodide_dir)
-    shutil.rmtree(slot, ignore_errors=True)
-    os.replace(staging, slot)
+    _fill_slot(cache_dir, slot,
+               lambda folder: compile_for_pyodide(pyodide_dir / STDLIB, folder / STDLIB,
+                                                  pyodide_dir))
     log.info("play: compiled Pyodide's standard library")
     return slot / STDLIB
 
@@ -127,7 +138,6 @@ def build_engine_wheel(engine_dir: Path, cache_dir: Path, pyodide_dir: Path) -> 
             "the engine has no compiled variants; run `python -m patience_gen compile rules/` "
             "(scripts/setup.sh does) before building the site"
         )
-    cache_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="patience-wheel-") as tmp:
         work = Path(tmp) / "engine"
         for path in engine_inputs(engine_dir):
@@ -142,12 +152,9 @@ def build_engine_wheel(engine_dir: Path, cache_dir: Path, pyodide_dir: Path) -> 
             raise AssetError(
                 "building the engine wheel failed:\n" + (result.stderr or result.stdout)[-4000:]
             )
-        staging = cache_dir / f".{key}.tmp"
-        shutil.rmtree(staging, ignore_errors=True)
-        staging.mkdir(parents=True)
-        compile_for_pyodide(wheels[0], staging / wheels[0].name, pyodide_dir)
-        shutil.rmtree(slot, ignore_errors=True)
-        os.replace(staging, slot)
+        _fill_slot(cache_dir, slot,
+                   lambda folder: compile_for_pyodide(wheels[0], folder / wheels[0].name,
+                                                      pyodide_dir))
     log.info("play: built the engine wheel %s", wheels[0].name)
     return slot / wheels[0].name
 
