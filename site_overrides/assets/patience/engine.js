@@ -9,8 +9,7 @@ export class EngineError extends Error {
 }
 
 export class Engine {
-  constructor({ pyodide, assets, onProgress }) {
-    this.urls = { pyodide, bridge: new URL("bridge.py", assets).href };
+  constructor({ onProgress }) {
     this.onProgress = onProgress || (() => {});
     this.calls = new Map();
     this.nextId = 1;
@@ -18,8 +17,9 @@ export class Engine {
   }
 
   // Resolves when the engine can take requests; rejects with a reason if it cannot start.
-  // A worker already started by the page's head (window.patienceEarlyWorker) is taken over,
-  // with the messages it sent meanwhile.
+  // The worker is started by the page's head (window.patienceEarlyWorker, see game.html), so
+  // that Pyodide loads while the page does; it is taken over here, with the messages it sent
+  // meanwhile.
   boot() {
     return new Promise((resolve, reject) => {
       const receive = (message) => {
@@ -30,18 +30,11 @@ export class Engine {
       };
       const early = window.patienceEarlyWorker;
       window.patienceEarlyWorker = null;
-      let worker = early && early.worker;
-      if (!worker) {
-        try {
-          const address = new URL("worker.js", import.meta.url);
-          address.searchParams.set("pyodide", this.urls.pyodide);
-          address.searchParams.set("bridge", this.urls.bridge);
-          worker = new Worker(address, { type: "module" });
-        } catch (error) {
-          reject(error);
-          return;
-        }
+      if (!early || !early.worker) {
+        reject(new Error((early && early.error) || "the page did not start the engine worker"));
+        return;
       }
+      const worker = early.worker;
       this.worker = worker;
       worker.onmessage = (event) => receive(event.data || {});
       worker.onerror = (event) => {
@@ -49,10 +42,8 @@ export class Engine {
         reject(new Error(event.message || "the engine worker failed to start"));
         this.failAll("the engine worker stopped");
       };
-      if (early) {
-        for (const message of early.messages) receive(message || {});
-        if (early.error) reject(new Error(early.error));
-      }
+      for (const message of early.messages) receive(message || {});
+      if (early.error) reject(new Error(early.error));
     });
   }
 

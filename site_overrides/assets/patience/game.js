@@ -78,8 +78,6 @@ class Game {
       return;
     }
     this.engine = new Engine({
-      pyodide: new URL(this.root.dataset.pyodide, document.baseURI).href,
-      assets: new URL(this.root.dataset.assets, document.baseURI).href,
       onProgress: (stage) => this.root.setAttribute("data-progress", stage),
     });
     try {
