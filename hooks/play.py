@@ -29,6 +29,5 @@ def on_post_build(config: Any) -> None:
     """Self-host Pyodide and the engine wheel once for the whole site (every language)."""
     try:
         webassets.install_pyodide(Path(config.site_dir), _root(config))
-        webassets.install_bridge(Path(config.site_dir), Path(config.theme.custom_dir))
     except webassets.AssetError as error:
         raise PluginError(f"play: {error}") from error

@@ -31,7 +31,6 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 LOCK_NAME = "pyodide-lock.json"
 SITE_FOLDER = "pyodide"
 ENGINE_PACKAGE = "patience"
-BRIDGE = "assets/patience/bridge.py"
 STDLIB = "python_stdlib.zip"
 # The Node.js script that compiles archives for Pyodide, and the Python it runs there.
 BYTECODE_TOOL = Path(__file__).parent / "pyodide" / "bytecode.mjs"
@@ -237,21 +236,6 @@ def _lock_lists(lock: Path, wheel: Path, npm_lock: Path) -> bool:
         and entry.get("file_name") == wheel.name
         and entry.get("sha256") == digest
     )
-
-
-def install_bridge(site_dir: Path, theme_dir: Path) -> Path:
-    """Copy the worker's Python glue next to the table's scripts.
-
-    MkDocs never copies .py files out of a theme folder, so the hook does it.
-    """
-    source = theme_dir / BRIDGE
-    if not source.is_file():
-        raise AssetError(f"{source} is missing")
-    target = site_dir / BRIDGE
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not _same_file(source, target):
-        shutil.copy2(source, target)
-    return target
 
 
 def wheel_entry(site_dir: Path) -> dict | None:

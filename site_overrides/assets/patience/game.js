@@ -41,6 +41,17 @@ function randomDeal() {
   return buffer[0] % DEAL_RANGE;
 }
 
+// Material's search worker waits for the engine to start (see search-later.js); one that
+// asks later is told to start at once.
+function startSearch() {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel("patience-search");
+  channel.onmessage = (event) => {
+    if (event.data === "waiting") channel.postMessage("start");
+  };
+  channel.postMessage("start");
+}
+
 class Game {
   constructor(root) {
     this.root = root;
@@ -81,11 +92,14 @@ class Game {
       onProgress: (stage) => this.root.setAttribute("data-progress", stage),
     });
     try {
-      await this.engine.boot();
-      await this.openFirstGame();
+      // The first deal is asked for at once: the worker answers it as soon as it is up,
+      // without waiting for this thread to hear that it is.
+      await Promise.all([this.engine.boot(), this.openFirstGame()]);
     } catch (error) {
       this.fail(error && error.message ? error.message : String(error));
       return;
+    } finally {
+      startSearch();
     }
     this.el.progress.hidden = true;
     for (const button of Object.values(this.buttons)) button.disabled = false;

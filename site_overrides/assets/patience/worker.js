@@ -1,7 +1,8 @@
 // The engine's home: a module worker that loads Pyodide once, with only its core and the engine
-// wheel, then answers the page's requests one at a time. It starts loading at once, from the
-// URLs in its own address (worker.js?pyodide=<url of the pyodide/ folder>&bridge=<url>): a
-// message from the page could wait behind the page's own parsing. Messages are plain JSON:
+// wheel, then answers the page's requests one at a time through patience.session. It starts
+// loading at once, from the URL in its own address (worker.js?pyodide=<url of the pyodide/
+// folder>): a message from the page could wait behind the page's own parsing. Messages are
+// plain JSON:
 //   page -> worker  {type: "call", id, cmd, args}
 //   worker -> page  {type: "progress", stage} | {type: "ready"} | {type: "failed", message}
 //                   {type: "answer", id, ok, result | error, kind}
@@ -49,14 +50,10 @@ function abortWatch() {
   });
 }
 
-async function boot({ pyodide: base, bridge }) {
+async function boot(base) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
-  if (!base || !bridge) throw new Error("the worker's address lacks its pyodide and bridge URLs");
+  if (!base) throw new Error("the worker's address lacks the pyodide folder's URL");
   post({ type: "progress", stage: "runtime" });
-  const bridgeSource = fetch(bridge).then((response) => {
-    if (!response.ok) throw new Error(`${bridge}: HTTP ${response.status}`);
-    return response.text();
-  });
   const start = async () => {
     const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
     return loadPyodide({
@@ -70,12 +67,7 @@ async function boot({ pyodide: base, bridge }) {
   };
   const pyodide = await Promise.race([start(), preflight(base), abortWatch()]);
   post({ type: "progress", stage: "engine" });
-  // Imported as a module from a folder of its own: quicker than runPython, which parses the
-  // source once more for its own purposes, and a fresh folder has no stale import cache.
-  pyodide.FS.mkdirTree("/patience");
-  pyodide.FS.writeFile("/patience/patience_bridge.py", await bridgeSource);
-  pyodide.runPython("import sys; sys.path.insert(0, '/patience')");
-  const proxy = pyodide.pyimport("patience_bridge").handle;
+  const proxy = pyodide.pyimport("patience.session").handle;
   handle = (text) => proxy(text);
 }
 
@@ -98,7 +90,7 @@ self.onmessage = (event) => {
 };
 
 const params = new URL(self.location.href).searchParams;
-boot({ pyodide: params.get("pyodide"), bridge: params.get("bridge") }).then(
+boot(params.get("pyodide")).then(
   () => {
     post({ type: "ready" });
     for (const queued of pending.splice(0)) answer(queued);

@@ -1,8 +1,10 @@
-"""The engine's side of the game page: one game, driven by JSON requests from worker.js.
+"""One game at a time, driven by JSON requests: what a game page's worker runs.
 
-Only the engine's public API is used. Every answer is plain JSON text, so no Python object
-crosses into JavaScript. The page keeps the player's moves (and the moves undone, for redo)
-and saves them; replaying them on a fresh deal restores a game exactly.
+A front end sends {"cmd": ..., "args": {...}} as text to `handle` and gets plain JSON text
+back, so no Python object crosses into JavaScript. Only the engine's public API is used. The
+page keeps the player's moves (and the moves undone, for redo) and saves them; replaying them
+on a fresh deal restores a game exactly. It ships in the engine's wheel, so the page loads
+nothing but Pyodide's core and that wheel, and this module as bytecode like the rest.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ SOURCES_THAT_PROGRESS = ("stock", "waste", "reserve")
 
 
 class BadRequest(Exception):
-    """A request the bridge cannot serve (unknown variant, illegal saved move, ...)."""
+    """A request that cannot be served (unknown variant, illegal saved move, ...)."""
 
 
 def parse_move(text: str) -> patience.Move:
@@ -181,12 +183,11 @@ def _unwind(game: patience.Game, path: list) -> None:
 def _solver_hint(game: patience.Game, budget: float) -> tuple[str | None, bool]:
     """The solver's move and whether it is the first move of a win found within budget.
 
-    (None, False) when the engine has no solver or the solver fails: the table never breaks.
+    (None, False) if the solver fails: the table never breaks. The solver is imported when
+    first asked for, which keeps it off the page's start-up.
     """
-    try:
-        from patience import solver
-    except ImportError:
-        return None, False
+    from patience import solver
+
     try:
         move, wins = solver.hint(game, budget)
     except Exception:
@@ -258,7 +259,12 @@ COMMANDS = {
 def handle(request: str) -> str:
     """Serve one request {"cmd": ..., "args": {...}}; answer {"ok": ..., "result"|"error": ...}."""
     try:
-        message = json.loads(request)
+        try:
+            message = json.loads(request)
+        except ValueError as error:
+            raise BadRequest(f"not a JSON request: {error}") from error
+        if not isinstance(message, dict):
+            raise BadRequest("a request is a JSON object")
         command = COMMANDS.get(message.get("cmd"))
         if command is None:
             raise BadRequest(f"unknown command {message.get('cmd')!r}")

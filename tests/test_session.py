@@ -1,0 +1,113 @@
+"""The JSON session a game page's worker drives: requests in, plain JSON out."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import pytest
+
+import patience
+from patience import session
+from patience.solver import solve
+
+
+@pytest.fixture()
+def ask():
+    """A fresh session; `ask(cmd, **args)` returns the decoded answer."""
+    importlib.reload(session)
+
+    def call(cmd: str, **args):
+        return json.loads(session.handle(json.dumps({"cmd": cmd, "args": args})))
+
+    return call
+
+
+def _piles(game: patience.Game) -> dict:
+    return {p.id: [[str(c), bool(c.face_up)] for c in p.cards] for p in game.piles}
+
+
+def test_new_game_is_the_engine_deal(ask):
+    answer = ask("new", variant="westcliff", deal=7)
+    assert answer["ok"]
+    game = patience.Game(patience.load_variant("westcliff"), deal=7, autoplay=True)
+    state = answer["result"]
+    assert state["deal"] == 7
+    assert state["piles"] == _piles(game)
+    assert state["legal"] == [str(m) for m in game.legal_moves()]
+    assert state["history"] == [] and state["redo"] == [] and not state["won"]
+
+
+def test_play_undo_redo(ask):
+    first = ask("new", variant="willow", deal=3)["result"]
+    move = first["legal"][0]
+    played = ask("play", move=move)["result"]
+    assert played["history"] == [move] and played["piles"] != first["piles"]
+    undone = ask("undo")["result"]
+    assert undone["piles"] == first["piles"] and undone["redo"] == [move]
+    redone = ask("redo")["result"]
+    assert redone["piles"] == played["piles"] and redone["history"] == [move]
+
+
+def test_an_illegal_move_changes_nothing(ask):
+    before = ask("new", variant="westcliff", deal=2)["result"]
+    game = patience.Game(patience.load_variant("westcliff"), deal=2, autoplay=True)
+    legal = {str(m) for m in game.legal_moves()}
+    illegal = next(f"tableau.{a}>tableau.{b}" for a in range(10) for b in range(10)
+                   if a != b and f"tableau.{a}>tableau.{b}" not in legal)
+    answer = ask("play", move=illegal)
+    assert not answer["ok"] and answer["kind"] == "illegal"
+    assert ask("state")["result"] == before
+
+
+def test_a_save_replays_exactly(ask):
+    ask("new", variant="thumb-and-pouch", deal=11)
+    moves = []
+    for _ in range(4):
+        state = ask("state")["result"]
+        if not state["legal"]:
+            break
+        moves.append(state["legal"][-1])
+        ask("play", move=moves[-1])
+    ask("undo")
+    expected = ask("state")["result"]
+    restored = ask("new", variant="thumb-and-pouch", deal=11, moves=moves[:-1],
+                   redo=moves[-1:])["result"]
+    assert restored == expected
+
+
+@pytest.mark.parametrize("request_text, words", [
+    ("not json", "not a JSON request"),
+    ("[1, 2]", "a JSON object"),
+    ('{"cmd": "fly"}', "unknown command"),
+    ('{"cmd": "play", "args": {"move": "tableau.0>tableau.1"}}', "no game yet"),
+    ('{"cmd": "new", "args": {"variant": "nonesuch", "deal": 1}}', "nonesuch"),
+    ('{"cmd": "new", "args": {"variant": "westcliff", "deal": -4}}', "not a deal number"),
+    ('{"cmd": "new", "args": {"variant": "westcliff", "deal": 1, "moves": ["nowhere"]}}',
+     "not a move: 'nowhere'"),
+    ('{"cmd": "new", "args": {"variant": "westcliff", "deal": 1, "moves": ["stock>stock"]}}',
+     "saved move does not replay"),
+])
+def test_bad_requests_are_named(ask, request_text, words):
+    answer = json.loads(session.handle(request_text))
+    assert answer == {"ok": False, "error": answer["error"], "kind": "bad"}
+    assert words in answer["error"]
+
+
+def test_hint_is_a_legal_move(ask):
+    state = ask("new", variant="westcliff", deal=5)["result"]
+    hint = ask("hint", budget=0.5)["result"]
+    assert hint["move"] in state["legal"]
+
+
+def test_winnable_finds_a_won_deal(ask):
+    ask("new", variant="westcliff", deal=1)
+    deal = ask("winnable", start=40, budget=5)["result"]["deal"]
+    assert deal is not None and deal >= 40
+    game = patience.Game(patience.load_variant("westcliff"), deal=deal, autoplay=True)
+    assert solve(game, max_seconds=5).status == "won"
+
+
+def test_a_fresh_deal_is_not_stuck(ask):
+    ask("new", variant="willow", deal=9)
+    assert ask("status")["result"] == {"stuck": False}
