@@ -107,6 +107,7 @@ class _Rules:
             and found_spec["spaces"]["accepts"] == "base" and found_spec["spaces"]["from"] is None
             and found_spec["moves"]["group"] != "none")
         self._dead: dict[bytes, frozenset[int]] = {}
+        self.soon: dict[tuple, dict[int, int]] = {}  # see `_Search._soon`
 
     def _hosts(self) -> None:
         """Which cards may rest on which, split by whether the host pile can be refilled.
@@ -281,16 +282,17 @@ class _Rules:
                 hosts |= table[x]
         return all(h % 13 + 1 == base for h in hosts)
 
-    def key(self, piles: list[list[int]], passes: int) -> bytes:
+    def key(self, parts: list[bytes], piles: list[list[int]], passes: int) -> bytes:
         """The canonical key of a position: interchangeable piles sorted, as compact bytes.
 
-        Card codes stay below 0xfe, so the separators keep the key unambiguous.
+        `parts` holds each pile's cards as bytes (kept up to date by the search). Card codes
+        stay below 0xfe, so the separators keep the key unambiguous.
         """
         head = bytes((passes & 255, len(piles[self.stock]) if self.stock_by_size else 255))
-        parts = [bytes(piles[p]) for p in self.fixed]
+        out = [parts[p] for p in self.fixed]
         for group in self.groups:
-            parts.append(b"\xfe".join(sorted([bytes(piles[p]) for p in group])))
-        return head + b"\xff".join(parts)
+            out.append(b"\xfe".join(sorted([parts[p] for p in group])))
+        return head + b"\xff".join(out)
 
 
 _RULES: dict[int, _Rules] = {}
@@ -328,6 +330,7 @@ class _Search:
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
         self.kinds = lay.kinds
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
+        self.parts = [bytes(pile) for pile in g._piles]  # each pile as bytes, for `key`
 
     def to_move(self, triple: tuple[int, int, int]) -> Move:
         ids = self.lay.ids
@@ -359,7 +362,17 @@ class _Search:
                 ops.append(("flip", s))
         if g.autoplay:
             g._automatic(ops, t if self.kinds[s] == "foundation" else None)
+        self._refresh(ops)
         return ops
+
+    def _refresh(self, ops: list[tuple]) -> None:
+        """Bring `parts` up to date for the piles that ops touched."""
+        parts, piles = self.parts, self.game._piles
+        for op in ops:
+            if op[0] != "pass":
+                parts[op[1]] = bytes(piles[op[1]])
+                if op[0] != "flip":
+                    parts[op[2]] = bytes(piles[op[2]])
 
     def undo(self, ops: list[tuple]) -> None:
         g = self.game
@@ -374,13 +387,14 @@ class _Search:
                 piles[op[1]][-1] ^= FACE_DOWN
             else:
                 g._undo_op(op)
+        self._refresh(ops)
 
     def won(self) -> bool:
         piles = self.game._piles
         return sum(len(piles[f]) for f in self.rules.foundations) == self.rules.total
 
     def key(self) -> bytes:
-        return self.rules.key(self.game._piles, self.game._passes)
+        return self.rules.key(self.parts, self.game._piles, self.game._passes)
 
     # -- choosing ---------------------------------------------------------------------------
 
@@ -431,10 +445,25 @@ class _Search:
         return moves
 
     def _soon(self, piles: list[list[int]]) -> dict[int, int]:
-        """Cards the foundations will want soon: 0 for those wanted now, then 1 and 2."""
+        """Cards the foundations will want soon: 0 for those wanted now, then 1 and 2.
+
+        It depends only on the foundations' top cards, which change far more slowly than the
+        rest of a position, so it is worked out once per set of tops.
+        """
+        base = self.game._base
+        cache_key = (base, *[(len(piles[f]), piles[f][-1] if piles[f] else -1)
+                             for f in self.rules.foundations])
+        soon = self.rules.soon.get(cache_key)
+        if soon is None:
+            soon = self._soon_from(piles, base)
+            if len(self.rules.soon) > 4096:
+                self.rules.soon.clear()
+            self.rules.soon[cache_key] = soon
+        return soon
+
+    def _soon_from(self, piles: list[list[int]], base: int) -> dict[int, int]:
         lay = self.lay
         found = lay.build
-        base = self.game._base
         soon: dict[int, int] = {}
         level = set()
         for f in self.rules.foundations:
@@ -565,7 +594,12 @@ class _Search:
                 self.undo(ops)
             else:
                 seen.add(k)
-                stack.append([self.children(), 0, ops, move])
+                children = self.children()
+                if len(ops) == 1 and ops[0][0] == "move":
+                    # Moving the same cards straight back leads to the position just left.
+                    back = (move[1], move[0], move[2])
+                    children = [m for m in children if m != back]
+                stack.append([children, 0, ops, move])
             if nodes == limit or (deadline is not None and nodes % CHECK_EVERY == 0
                                   and time.perf_counter() >= deadline):
                 return SolveResult("undecided", [], nodes, time.perf_counter() - start)
