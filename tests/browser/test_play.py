@@ -283,3 +283,22 @@ def test_a_site_built_for_a_sub_path_works(browser, tmp_path: Path) -> None:
 def test_the_page_and_engine_agree_in_english_too(page, server) -> None:
     open_game(page, f"{server.url}willow/#deal=30")
     assert engine_piles(engine_game("willow", 30)) == dom_piles(page)
+
+
+def test_the_spinner_turns_in_steps_while_the_engine_loads(browser, server) -> None:
+    context = browser.new_context()
+    stalled = []
+    context.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))
+    page = context.new_page()
+    page.goto(f"{server.url}fr/willow/")
+    spinner = '[data-role="progress"] .pt-spinner'
+    page.wait_for_selector(spinner)
+    steps = set()
+    for _ in range(8):
+        steps.add(page.eval_on_selector(spinner, "e => e.style.getPropertyValue('--step')"))
+        page.wait_for_timeout(70)
+    assert len(steps) >= 3, steps  # it turns, so the reader sees the page is alive
+    # ... with no CSS animation redrawing every frame meanwhile
+    assert page.eval_on_selector(spinner, "e => e.getAnimations().length") == 0
+    assert page.get_attribute("[data-variant]", "data-state") == "loading" and stalled
+    context.close()

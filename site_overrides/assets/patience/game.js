@@ -86,8 +86,10 @@ class Game {
     this.showStats();
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
       this.fail("this browser has no WebAssembly or Web Workers");
+      startSearch();
       return;
     }
+    const stopSpinning = this.spin();
     this.engine = new Engine({
       onProgress: (stage) => this.root.setAttribute("data-progress", stage),
     });
@@ -99,6 +101,7 @@ class Game {
       this.fail(error && error.message ? error.message : String(error));
       return;
     } finally {
+      stopSpinning();
       startSearch();
     }
     this.el.progress.hidden = true;
@@ -107,6 +110,20 @@ class Game {
     this.focusable(this.firstPile());
     this.root.dataset.state = "ready";
     performance.mark("patience-ready");
+  }
+
+  // The loading spinner turns eight steps a second from here: a CSS animation would redraw
+  // sixty times a second, on a core that Pyodide's start-up needs (about 0.1 s of it on a
+  // two-core machine). Returns the function that stops it.
+  spin() {
+    const spinner = this.root.querySelector(".pt-spinner");
+    if (!spinner || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return () => {};
+    let step = 0;
+    const timer = setInterval(() => {
+      step = (step + 1) % 8;
+      spinner.style.setProperty("--step", String(step));
+    }, 125);
+    return () => clearInterval(timer);
   }
 
   fail(reason) {
