@@ -5,6 +5,7 @@ For each variant, deals 1..N (default 200) are solved with autoplay on and a bud
 decision (over decided deals), and positions searched per second.
 Goal: >= 99 % of Westcliff and Thumb and Pouch and >= 95 % of Willow decided in 2 s.
 Usage: .venv/bin/python bench/solver.py [--deals N] [--seconds S] [variant ...]
+With no variant named, every rules file is measured, kin games included (a long run).
 """
 
 from __future__ import annotations
