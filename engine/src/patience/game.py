@@ -144,7 +144,6 @@ class _Layout:
         self.space_fixed = [None if s["spaces"]["from"] else s["spaces"]["accepts"]
                             for s in self.specs]
         self.sources = [p for p, g in enumerate(self.group) if g != "none"]
-        self.receivers = sorted({t for p in self.sources for t in self.targets[p]})
         self.foundations = self.by_kind["foundation"]
         self.stock = self.by_kind.get("stock", [None])[0]
         self.waste = self.by_kind.get("waste", [None])[0]
@@ -397,11 +396,9 @@ class Game:
         """Every legal move as (source, target, count) pile indexes: the hot path of search."""
         lay, piles = self._lay, self._piles
         build, max_cards, kinds = lay.build, lay.max_cards, lay.kinds
-        # The piles that would take each card, by the top cards of the piles moves may go to.
         wanted: dict[int, list[int]] = {}
         empty = []
-        for t in lay.receivers:
-            dest = piles[t]
+        for t, dest in enumerate(piles):
             if not dest:
                 empty.append(t)
                 continue
@@ -409,18 +406,14 @@ class Game:
             top = dest[-1]
             if table is not None and not top & FACE_DOWN:
                 for code in table[top]:
-                    hosts = wanted.get(code)
-                    if hosts is None:
-                        wanted[code] = [t]
-                    else:
-                        hosts.append(t)
+                    wanted.setdefault(code, []).append(t)
         out: list[tuple[int, int, int]] = []
         rules: dict[tuple[int, str], str] = {}
         for s in lay.sources:
             src = piles[s]
-            if not src or src[-1] & FACE_DOWN:
+            counts = self._movable(s)
+            if not counts:
                 continue
-            counts = (1,) if lay.group[s] == "single" else self._movable(s)
             allowed = lay.target_set[s]
             for n in counts:
                 for t in wanted.get(src[-n], ()):
