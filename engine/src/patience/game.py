@@ -395,25 +395,29 @@ class Game:
     def _move_triples(self) -> list[tuple[int, int, int]]:
         """Every legal move as (source, target, count) pile indexes: the hot path of search."""
         lay, piles = self._lay, self._piles
-        build, max_cards, kinds = lay.build, lay.max_cards, lay.kinds
+        build, max_cards, kinds, space_fixed = lay.build, lay.max_cards, lay.kinds, lay.space_fixed
         wanted: dict[int, list[int]] = {}
         empty = []
         for t, dest in enumerate(piles):
             if not dest:
-                empty.append(t)
+                if space_fixed[t] != "none":
+                    empty.append(t)
                 continue
             table = build[t]
             top = dest[-1]
             if table is not None and not top & FACE_DOWN:
                 for code in table[top]:
-                    wanted.setdefault(code, []).append(t)
+                    if code in wanted:
+                        wanted[code].append(t)
+                    else:
+                        wanted[code] = [t]
         out: list[tuple[int, int, int]] = []
         rules: dict[tuple[int, str], str] = {}
         for s in lay.sources:
             src = piles[s]
-            counts = self._movable(s)
-            if not counts:
+            if not src or src[-1] & FACE_DOWN:
                 continue
+            counts = (1,) if lay.group[s] == "single" else self._movable(s)
             allowed = lay.target_set[s]
             for n in counts:
                 for t in wanted.get(src[-n], ()):
@@ -424,7 +428,7 @@ class Game:
             for t in empty:
                 if t not in allowed:
                     continue
-                rule = lay.space_fixed[t]
+                rule = space_fixed[t]
                 if rule is None:
                     rule = rules.get((t, kinds[s]))
                     if rule is None:
@@ -437,9 +441,10 @@ class Game:
                         continue
                     if n == 1 or self._group_fits(s, t, n):
                         out.append((s, t, n))
-        stock = self._stock_move()
-        if stock is not None:
-            out.append((lay.index[stock.source], lay.index[stock.target], stock.count))
+        if lay.stock is not None:
+            stock = self._stock_move()
+            if stock is not None:
+                out.append((lay.index[stock.source], lay.index[stock.target], stock.count))
         return out
 
     def legal_moves(self) -> list[Move]:
