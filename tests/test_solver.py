@@ -9,8 +9,8 @@ import pytest
 
 import patience
 from patience.game import FACE_DOWN, Game, card
+from patience.solver import BEST_FIRST_WEIGHTS, _BestFirst, _rules, _Search, hint, solve
 from patience.solver import _copy as _clone
-from patience.solver import _rules, _Search, hint, solve
 
 VARIANTS = patience.variants()
 
@@ -283,9 +283,12 @@ def test_verdicts_agree_with_exhaustive_search(variant):
             continue
         result = solve(game, max_nodes=100_000)
         assert result.status == ("won" if truth else "lost"), (variant, i, str(game))
+        best_first = _BestFirst(game, BEST_FIRST_WEIGHTS[i % 6], random.Random(i)).run(None, 60)
+        assert best_first.status == result.status, (variant, i, str(game))
         verdicts[truth] += 1
         if truth:
             assert replays_to_win(_clone(game), result.moves)
+            assert replays_to_win(_clone(game), best_first.moves)
     # Lost endgames rarely fit the reference search's cap; the hand-made ones cover "lost".
     assert sum(verdicts.values()) >= 3, verdicts
 
@@ -322,3 +325,58 @@ def test_shuffled_orders_try_the_same_moves():
         assert sorted(plain) == sorted(shuffled)
         tried += len(plain) > 1
     assert tried >= 5
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_best_first_solutions_replay_to_a_win(variant):
+    config = patience.load_variant(variant)
+    won = 0
+    for deal in range(1, 7):
+        game = Game(config, deal=deal, autoplay=deal % 2 == 0)
+        before = game.to_json()
+        weights = BEST_FIRST_WEIGHTS[deal % len(BEST_FIRST_WEIGHTS)]
+        result = _BestFirst(game, weights, random.Random(deal)).run(3000, None)
+        assert game.to_json() == before, "the caller's game must not change"
+        assert result.nodes <= 3000 + 200  # the last position's moves may pass the budget
+        if result.status == "won":
+            won += 1
+            assert replays_to_win(Game(config, deal=deal, autoplay=deal % 2 == 0),
+                                  result.moves)
+    if variant == "westcliff":
+        assert won >= 4
+
+
+def test_best_first_proves_and_finds_as_depth_first_does():
+    locked = position("willow", {
+        "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 13),
+        "foundation.2": suit_up("H", 13),
+        "fan.0": ["AS", "2S"],
+        "tableau.0": ["3S", "4S"], "tableau.1": ["5S", "6S"], "tableau.2": ["7S"],
+        "tableau.3": ["8S"], "tableau.4": ["9S", "TS"], "tableau.5": ["JS", "QS"],
+        "tableau.6": ["KS"],
+    })
+    for weights in BEST_FIRST_WEIGHTS:
+        assert _BestFirst(locked, weights, None).run(None, None).status == "lost"
+    assert _BestFirst(_borrowing_position(play_back=False), BEST_FIRST_WEIGHTS[0],
+                      random.Random(1)).run(None, None).status == "lost"
+    borrowing = _borrowing_position(play_back=True)
+    result = _BestFirst(borrowing, BEST_FIRST_WEIGHTS[0], None).run(None, None)
+    assert result.status == "won"
+    assert replays_to_win(_clone(borrowing), result.moves)
+
+
+def test_best_first_distance_counts_home_blocked_and_buried_cards():
+    game = position("willow", {
+        "foundation.0": suit_up("C", 3),
+        "tableau.0": ["4C", "9H", "5D"],  # 4C is wanted now: two cards on it
+        "tableau.1": ["AD", "2D"],  # built the wrong way for the foundation: 2D blocks
+    })
+    home = _BestFirst(game, (1, 0, 0), None).distance()
+    blocked = _BestFirst(game, (0, 1, 0), None).distance()
+    buried = _BestFirst(game, (0, 0, 1), None).distance()
+    assert home == -3
+    # 9H and 5D lie on the 4C, wanted before them; so does 2D on the AD.
+    assert blocked == 3
+    # Cards wanted within two count 3, 2 or 1 for each card on them: 4C and AD, wanted now,
+    # under two cards and one; 2D, wanted next, on top; 5D and 9H are further off.
+    assert buried == 3 * 2 + 3 * 1

@@ -27,6 +27,7 @@ Standard library only and single-threaded, so it also runs in the browser's Pyod
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from dataclasses import dataclass, field
@@ -43,6 +44,12 @@ RESTART_SHARE = 0.9
 RESTART_NODES = 1500
 RESTART_GROWTH = 1.05
 SHUFFLE = 300
+# Best-first restarts (see `_BestFirst`): their positions each, the weights of their distance
+# (cards home, cards lying on cards wanted earlier, depth of the cards wanted soon) taken in
+# turn, and the noise on it once every set of weights has had a plain try.
+BEST_FIRST_NODES = 3000
+BEST_FIRST_WEIGHTS = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1), (5, 1, 1))
+BEST_FIRST_NOISE = 20
 
 
 @dataclass
@@ -107,7 +114,7 @@ class _Rules:
             and found_spec["spaces"]["accepts"] == "base" and found_spec["spaces"]["from"] is None
             and found_spec["moves"]["group"] != "none")
         self._dead: dict[bytes, frozenset[int]] = {}
-        self.soon: dict[tuple, dict[int, int]] = {}  # see `_Search._soon`
+        self.levels: dict[tuple, tuple[dict[int, int], dict[int, int]]] = {}  # `_levels`
 
     def _hosts(self) -> None:
         """Which cards may rest on which, split by whether the host pile can be refilled.
@@ -282,17 +289,19 @@ class _Rules:
                 hosts |= table[x]
         return all(h % 13 + 1 == base for h in hosts)
 
-    def key(self, parts: list[bytes], piles: list[list[int]], passes: int) -> bytes:
+    def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
+            joined: list[bytes | None]) -> bytes:
         """The canonical key of a position: interchangeable piles sorted, as compact bytes.
 
-        `parts` holds each pile's cards as bytes (kept up to date by the search). Card codes
-        stay below 0xfe, so the separators keep the key unambiguous.
+        `parts` holds each pile's cards as bytes, `joined` each group's sorted parts (None:
+        to be worked out here), both kept up to date by the search. Card codes stay below
+        0xfe, so the separators keep the key unambiguous.
         """
         head = bytes((passes & 255, len(piles[self.stock]) if self.stock_by_size else 255))
-        out = [parts[p] for p in self.fixed]
-        for group in self.groups:
-            out.append(b"\xfe".join(sorted([parts[p] for p in group])))
-        return head + b"\xff".join(out)
+        for i, group in enumerate(self.groups):
+            if joined[i] is None:
+                joined[i] = b"\xfe".join(sorted([parts[p] for p in group]))
+        return head + b"\xff".join([parts[p] for p in self.fixed] + joined)
 
 
 _RULES: dict[int, _Rules] = {}
@@ -331,6 +340,7 @@ class _Search:
         self.kinds = lay.kinds
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
         self.parts = [bytes(pile) for pile in g._piles]  # each pile as bytes, for `key`
+        self.joined: list[bytes | None] = [None] * len(self.rules.groups)  # see `_Rules.key`
 
     def to_move(self, triple: tuple[int, int, int]) -> Move:
         ids = self.lay.ids
@@ -366,13 +376,19 @@ class _Search:
         return ops
 
     def _refresh(self, ops: list[tuple]) -> None:
-        """Bring `parts` up to date for the piles that ops touched."""
+        """Bring `parts` up to date for the piles that ops touched, and forget the sorted
+        parts of their groups."""
         parts, piles = self.parts, self.game._piles
+        group_of, joined = self.rules.group_of, self.joined
         for op in ops:
             if op[0] != "pass":
                 parts[op[1]] = bytes(piles[op[1]])
+                if group_of[op[1]] is not None:
+                    joined[group_of[op[1]]] = None
                 if op[0] != "flip":
                     parts[op[2]] = bytes(piles[op[2]])
+                    if group_of[op[2]] is not None:
+                        joined[group_of[op[2]]] = None
 
     def undo(self, ops: list[tuple]) -> None:
         g = self.game
@@ -394,12 +410,31 @@ class _Search:
         return sum(len(piles[f]) for f in self.rules.foundations) == self.rules.total
 
     def key(self) -> bytes:
-        return self.rules.key(self.parts, self.game._piles, self.game._passes)
+        return self.rules.key(self.parts, self.game._piles, self.game._passes, self.joined)
 
     # -- choosing ---------------------------------------------------------------------------
 
     def children(self) -> list[tuple[int, int, int]]:
         """The moves to try here, best first; a safe move alone when there is one."""
+        moves = self.options()
+        if len(moves) <= 1:
+            return moves
+        piles = self.game._piles
+        score, dig = self._score, self._dig
+        soon = self._levels(piles)[0]
+
+        def worth(m: tuple[int, int, int]) -> int:
+            return score(m, piles) + dig(m, piles, soon)
+
+        if self.shuffle is None:
+            moves.sort(key=worth, reverse=True)
+        else:
+            noise = self.shuffle.randrange
+            moves.sort(key=lambda m: worth(m) + noise(SHUFFLE), reverse=True)
+        return moves
+
+    def options(self) -> list[tuple[int, int, int]]:
+        """The moves worth trying here, in no order: a safe move alone when there is one."""
         moves = self.moves()
         if not moves:
             return moves
@@ -429,42 +464,32 @@ class _Search:
                 dead = rules.dead(piles)
                 if dead:
                     moves = [m for m in moves if m[0] not in found or piles[m[0]][-1] not in dead]
-        if len(moves) <= 1:
-            return moves
-        score, dig = self._score, self._dig
-        soon = self._soon(piles)
-
-        def worth(m: tuple[int, int, int]) -> int:
-            return score(m, piles) + dig(m, piles, soon)
-
-        if self.shuffle is None:
-            moves.sort(key=worth, reverse=True)
-        else:
-            noise = self.shuffle.randrange
-            moves.sort(key=lambda m: worth(m) + noise(SHUFFLE), reverse=True)
         return moves
 
-    def _soon(self, piles: list[list[int]]) -> dict[int, int]:
-        """Cards the foundations will want soon: 0 for those wanted now, then 1 and 2.
+    def _levels(self, piles: list[list[int]]) -> tuple[dict[int, int], dict[int, int]]:
+        """How many cards each card waits for before it may go up: (soon, need).
 
-        It depends only on the foundations' top cards, which change far more slowly than the
-        rest of a position, so it is worked out once per set of tops.
+        `need` holds, for every card the foundations can still take, how many cards must go
+        up before it (0 for those wanted now); `soon` only those within two. Both depend only
+        on the foundations' top cards, which change far more slowly than the rest of a
+        position, so they are worked out once per set of tops.
         """
         base = self.game._base
         cache_key = (base, *[(len(piles[f]), piles[f][-1] if piles[f] else -1)
                              for f in self.rules.foundations])
-        soon = self.rules.soon.get(cache_key)
-        if soon is None:
-            soon = self._soon_from(piles, base)
-            if len(self.rules.soon) > 4096:
-                self.rules.soon.clear()
-            self.rules.soon[cache_key] = soon
-        return soon
+        levels = self.rules.levels.get(cache_key)
+        if levels is None:
+            need = self._need(piles, base)
+            levels = ({c: n for c, n in need.items() if n <= 2}, need)
+            if len(self.rules.levels) > 4096:
+                self.rules.levels.clear()
+            self.rules.levels[cache_key] = levels
+        return levels
 
-    def _soon_from(self, piles: list[list[int]], base: int) -> dict[int, int]:
+    def _need(self, piles: list[list[int]], base: int) -> dict[int, int]:
         lay = self.lay
         found = lay.build
-        soon: dict[int, int] = {}
+        need: dict[int, int] = {}
         level = set()
         for f in self.rules.foundations:
             dest = piles[f]
@@ -476,15 +501,17 @@ class _Search:
             else:
                 level.update(c for c in range(52) if c % 13 + 1 == base)
         table = found[self.rules.foundations[0]]
-        for depth in range(3):
+        depth = 0
+        while level:
             nxt: set[int] = set()
             for c in level:
-                if c not in soon:
-                    soon[c] = depth
+                if c not in need:
+                    need[c] = depth
                     if table is not None:
                         nxt |= table[c]
             level = nxt
-        return soon
+            depth += 1
+        return need
 
     def _dig(self, m: tuple[int, int, int], piles: list[list[int]], soon: dict[int, int]) -> int:
         """How much a move digs towards cards the foundations want soon, less what it buries."""
@@ -606,6 +633,107 @@ class _Search:
         return SolveResult("lost", [], nodes, time.perf_counter() - start)
 
 
+class _BestFirst(_Search):
+    """A best-first search: it always goes on from the seen position nearest a win.
+
+    Depth-first search commits to its first move and can sink its budget under it; this one
+    keeps every position it has reached in a queue ordered by a rough distance from a win
+    (see `distance`), so a bad move only costs what its own positions look worth. It prunes
+    as depth-first search does and expands every position it keeps, so running out of
+    positions proves the deal lost. The weights of the distance, and noise on it, vary
+    between attempts (see `solve`), as the move order of depth-first restarts does.
+    """
+
+    def __init__(self, game: Game, weights: tuple[int, int, int], noise: random.Random | None
+                 ) -> None:
+        super().__init__(game)
+        self.weights = weights
+        self.noise = noise
+        self.far = self.rules.total  # past every real level: a card no foundation can take
+        self.found = self.rules.foundations
+        self.others = [p for p in range(len(self.kinds)) if p not in self.rules.found_set]
+        self.costs: dict[int, tuple[dict[int, int], dict[bytes, tuple[int, int]]]] = {}
+
+    def distance(self) -> int:
+        """Lower is nearer a win: cards not home, cards lying on cards wanted before them,
+        and how deep the cards wanted soon are buried, each weighted."""
+        home_weight, block_weight, dig_weight = self.weights
+        piles, parts = self.game._piles, self.parts
+        need = self._levels(piles)[1]
+        # A pile's part of the distance depends only on its cards and on `need`.
+        held = self.costs.get(id(need))
+        if held is None or held[0] is not need:
+            held = self.costs[id(need)] = (need, {})
+        costs = held[1]
+        home = block = dig = 0
+        for p in self.found:
+            home += len(piles[p])
+        for p in self.others:
+            cost = costs.get(parts[p])
+            if cost is None:
+                cost = costs[parts[p]] = self._pile_cost(piles[p], need)
+            block += cost[0]
+            dig += cost[1]
+        value = block * block_weight + dig * dig_weight - home * home_weight
+        return value + self.noise.randrange(BEST_FIRST_NOISE) if self.noise else value
+
+    def _pile_cost(self, pile: list[int], need: dict[int, int]) -> tuple[int, int]:
+        """A pile's cards lying on cards wanted before them, and its soon cards' depth."""
+        far = self.far
+        block = dig = 0
+        under = far  # the earliest-wanted card below the one looked at
+        top = len(pile) - 1
+        for i, code in enumerate(pile):
+            level = need.get(code & ~FACE_DOWN, far)
+            if under < level:
+                block += 1
+            else:
+                under = level
+            if level < 3:
+                dig += (top - i) * (3 - level)
+        return block, dig
+
+    def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
+        start = time.perf_counter()
+        deadline = None if max_seconds is None else start + max_seconds
+        if self.won():
+            return SolveResult("won", [], 0, time.perf_counter() - start)
+        g = self.game
+        seen = {self.key()}
+        # How each kept position was reached: (the index of the one before, the move).
+        came: list[tuple[int, tuple[int, int, int] | None]] = [(-1, None)]
+        queue = [(self.distance(), 0, 0, tuple(self.parts), g._passes, g._base)]
+        nodes = 0
+        while queue:
+            _, _, here, parts, g._passes, g._base = heapq.heappop(queue)
+            g._piles = [list(part) for part in parts]
+            self.parts = list(parts)
+            self.joined = [None] * len(self.joined)
+            for move in self.options():
+                ops = self.play(move)
+                nodes += 1
+                if self.won():
+                    line = [move]
+                    while here:
+                        here, step = came[here]
+                        line.append(step)
+                    moves = [self.to_move(m) for m in reversed(line)]
+                    return SolveResult("won", moves, nodes, time.perf_counter() - start)
+                k = self.key()
+                if k not in seen:
+                    seen.add(k)
+                    came.append((here, move))
+                    # Ties go to the newest position, so that a line is followed while it
+                    # looks no worse.
+                    heapq.heappush(queue, (self.distance(), -len(came), len(came) - 1,
+                                           tuple(self.parts), g._passes, g._base))
+                self.undo(ops)
+            if (max_nodes is not None and nodes >= max_nodes) or (
+                    deadline is not None and time.perf_counter() >= deadline):
+                return SolveResult("undecided", [], nodes, time.perf_counter() - start)
+        return SolveResult("lost", [], nodes, time.perf_counter() - start)
+
+
 def solve(game: Game, max_nodes: int | None = None,
           max_seconds: float | None = None) -> SolveResult:
     """Search from the game's current position; the game itself is not changed.
@@ -634,13 +762,24 @@ def solve(game: Game, max_nodes: int | None = None,
     attempt, size = 0, float(RESTART_NODES)
     while (left := room(RESTART_SHARE)) is not None:
         node_room, time_room = left
-        shuffle = random.Random(attempt) if attempt else None
-        budget = int(size) if node_room is None else min(int(size), node_room)
-        result = _Search(game, shuffle).run(budget, time_room)
+        # Every other restart is best-first, with the next weights of the round.
+        if attempt % 2:
+            turn = attempt // 2
+            weights = BEST_FIRST_WEIGHTS[turn % len(BEST_FIRST_WEIGHTS)]
+            noise = random.Random(turn) if turn >= len(BEST_FIRST_WEIGHTS) else None
+            search: _Search = _BestFirst(game, weights, noise)
+            budget = BEST_FIRST_NODES
+        else:
+            search = _Search(game, random.Random(attempt) if attempt else None)
+            budget = int(size)
+            size *= RESTART_GROWTH
+        if node_room is not None:
+            budget = min(budget, node_room)
+        result = search.run(budget, time_room)
         nodes += result.nodes
         if result.decided:
             return _spent(result, nodes, start)
-        attempt, size = attempt + 1, size * RESTART_GROWTH
+        attempt += 1
     left = room(1.0)
     if left is None:
         return _spent(SolveResult("undecided"), nodes, start)
