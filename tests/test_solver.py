@@ -9,7 +9,7 @@ import pytest
 
 import patience
 from patience.game import FACE_DOWN, Game, card
-from patience.solver import BEST_FIRST_WEIGHTS, _BestFirst, _rules, _Search, hint, solve
+from patience.solver import BEST_FIRST_WEIGHTS, _BestFirst, _open, _rules, _Search, hint, solve
 from patience.solver import _copy as _clone
 
 VARIANTS = patience.variants()
@@ -380,3 +380,16 @@ def test_best_first_distance_counts_home_blocked_and_buried_cards():
     # Cards wanted within two count 3, 2 or 1 for each card on them: 4C and AD, wanted now,
     # under two cards and one; 2D, wanted next, on top; 5D and 9H are further off.
     assert buried == 3 * 2 + 3 * 1
+
+
+def test_best_first_restarts_only_where_every_card_is_in_sight():
+    assert _open(Game(patience.load_variant("willow"), deal=1))
+    closed = Game(patience.load_variant("thumb-and-pouch"), deal=1)
+    assert not _open(closed)
+    # Every card turned up and the stock dealt out: in sight again.
+    closed._piles = [[code & ~FACE_DOWN for code in pile] for pile in closed._piles]
+    assert not _open(closed)  # the stock still holds cards
+    stock, waste = closed._lay.stock, closed._lay.waste
+    closed._piles[waste] += closed._piles[stock]
+    closed._piles[stock] = []
+    assert _open(closed)

@@ -16,11 +16,13 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   `_Search._distinct`);
 - move ordering, so that wins are found early (foundation moves, uncovering face-down cards,
   digging towards the cards the foundations want next), and a node and a time budget;
-- restarts: with a budget, most of it goes to short searches in shuffled orders before one
-  long search in the usual order (see `solve`). Searches for a win have a heavy tail: most
-  wins come within a few thousand positions in some order, while one order can sink its whole
-  budget under a bad early move. Every search prunes soundly whatever its order, so any of them
-  that runs out of moves proves the deal lost.
+- restarts: with a budget, most of it goes to short searches before one long search in the
+  usual order (see `solve`). Searches for a win have a heavy tail: most wins come within a
+  few thousand positions in some order, while one order can sink its whole budget under a bad
+  early move. The short searches take turns: depth-first in a shuffled order, then
+  best-first (see `_BestFirst`), which always goes on from the position that looks nearest
+  a win and finds other deals' wins than depth-first does. Every search prunes soundly
+  whatever its order, so any of them that runs out of moves proves the deal lost.
 
 Standard library only and single-threaded, so it also runs in the browser's Pyodide worker.
 """
@@ -44,9 +46,11 @@ RESTART_SHARE = 0.9
 RESTART_NODES = 1500
 RESTART_GROWTH = 1.05
 SHUFFLE = 300
-# Best-first restarts (see `_BestFirst`): their positions each, the weights of their distance
-# (cards home, cards lying on cards wanted earlier, depth of the cards wanted soon) taken in
-# turn, and the noise on it once every set of weights has had a plain try.
+# Best-first restarts (see `_BestFirst`; only where every card is in sight, see `_open`): their
+# share of the restarts' positions, their positions each, the weights of their distance (cards
+# home, cards lying on cards wanted earlier, depth of the cards wanted soon) taken in turn, and
+# the noise on it once every set of weights has had a plain try.
+BEST_FIRST_SHARE = 0.3
 BEST_FIRST_NODES = 3000
 BEST_FIRST_WEIGHTS = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1), (5, 1, 1))
 BEST_FIRST_NOISE = 20
@@ -740,9 +744,9 @@ def solve(game: Game, max_nodes: int | None = None,
 
     `moves` of a won result replay through `Game.play` from that position, with the game's
     own autoplay setting. With no budget the search runs until it decides. With a budget,
-    short restarts in shuffled orders (each seeded by its number, so a node budget gives the
-    same verdict on any machine) use up to RESTART_SHARE of it, then one search in the usual
-    order gets the rest.
+    short restarts (each seeded by its number, so a node budget gives the same verdict on any
+    machine), depth-first in shuffled orders and best-first in turn, use up to RESTART_SHARE
+    of it, then one depth-first search in the usual order gets the rest.
     """
     if max_nodes is None and max_seconds is None:
         return _Search(game).run(None, None)
@@ -759,32 +763,49 @@ def solve(game: Game, max_nodes: int | None = None,
             return None
         return node_room, time_room
 
-    attempt, size = 0, float(RESTART_NODES)
+    attempt, turn, size, best_first_nodes = 0, 0, float(RESTART_NODES), 0
+    share = BEST_FIRST_SHARE if _open(game) else 0.0
     while (left := room(RESTART_SHARE)) is not None:
         node_room, time_room = left
-        # Every other restart is best-first, with the next weights of the round.
-        if attempt % 2:
-            turn = attempt // 2
+        # Best-first restarts, with the next weights of the round, while they have had less
+        # than their share of the positions.
+        if best_first_nodes < share * nodes:
             weights = BEST_FIRST_WEIGHTS[turn % len(BEST_FIRST_WEIGHTS)]
             noise = random.Random(turn) if turn >= len(BEST_FIRST_WEIGHTS) else None
             search: _Search = _BestFirst(game, weights, noise)
             budget = BEST_FIRST_NODES
+            turn += 1
         else:
             search = _Search(game, random.Random(attempt) if attempt else None)
             budget = int(size)
-            size *= RESTART_GROWTH
+            attempt, size = attempt + 1, size * RESTART_GROWTH
         if node_room is not None:
             budget = min(budget, node_room)
         result = search.run(budget, time_room)
         nodes += result.nodes
+        if isinstance(search, _BestFirst):
+            best_first_nodes += result.nodes
         if result.decided:
             return _spent(result, nodes, start)
-        attempt += 1
     left = room(1.0)
     if left is None:
         return _spent(SolveResult("undecided"), nodes, start)
     result = _Search(game).run(*left)
     return _spent(result, nodes + result.nodes, start)
+
+
+def _open(game: Game) -> bool:
+    """Whether every card left in play lies face up, none in a stock.
+
+    Best-first restarts are kept to such positions: the distance has no measure of how far a
+    card is from turning up out of a stock or from under face-down cards, and measured on
+    deals with both, they won about two thirds as often as depth-first restarts of the same
+    size.
+    """
+    piles = game._piles
+    stock = game._lay.stock
+    return (stock is None or not piles[stock]) and not any(
+        code & FACE_DOWN for pile in piles for code in pile)
 
 
 def _spent(result: SolveResult, nodes: int, start: float) -> SolveResult:
