@@ -81,9 +81,9 @@ def test_near_won_position_is_won():
     assert replays_to_win(game, result.moves)
 
 
-def test_locked_position_is_lost():
-    # The ace of spades is under the two in a fan, and no tableau pile is free to take the two.
-    game = position("willow", {
+def _locked_position() -> Game:
+    """The ace of spades is under the two in a fan, and no tableau pile is free to take the two."""
+    return position("willow", {
         "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 13),
         "foundation.2": suit_up("H", 13),
         "fan.0": ["AS", "2S"],
@@ -91,7 +91,10 @@ def test_locked_position_is_lost():
         "tableau.3": ["8S"], "tableau.4": ["9S", "TS"], "tableau.5": ["JS", "QS"],
         "tableau.6": ["KS"],
     })
-    result = solve(game)
+
+
+def test_locked_position_is_lost():
+    result = solve(_locked_position())
     assert result.status == "lost"
     assert result.moves == []
 
@@ -347,14 +350,7 @@ def test_best_first_solutions_replay_to_a_win(variant):
 
 
 def test_best_first_proves_and_finds_as_depth_first_does():
-    locked = position("willow", {
-        "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 13),
-        "foundation.2": suit_up("H", 13),
-        "fan.0": ["AS", "2S"],
-        "tableau.0": ["3S", "4S"], "tableau.1": ["5S", "6S"], "tableau.2": ["7S"],
-        "tableau.3": ["8S"], "tableau.4": ["9S", "TS"], "tableau.5": ["JS", "QS"],
-        "tableau.6": ["KS"],
-    })
+    locked = _locked_position()
     for weights in BEST_FIRST_WEIGHTS:
         assert _BestFirst(locked, weights, None).run(None, None).status == "lost"
     assert _BestFirst(_borrowing_position(play_back=False), BEST_FIRST_WEIGHTS[0],
