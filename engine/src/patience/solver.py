@@ -19,10 +19,11 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - restarts: with a budget, most of it goes to short searches before one long search in the
   usual order (see `solve`). Searches for a win have a heavy tail: most wins come within a
   few thousand positions in some order, while one order can sink its whole budget under a bad
-  early move. The short searches take turns: depth-first in a shuffled order, then
-  best-first (see `_BestFirst`), which always goes on from the position that looks nearest
-  a win and finds other deals' wins than depth-first does. Every search prunes soundly
-  whatever its order, so any of them that runs out of moves proves the deal lost.
+  early move. The short searches take turns: depth-first in a shuffled order and, where
+  every card is in sight (see `_open`), best-first (see `_BestFirst`), which always goes on
+  from the position that looks nearest a win and finds other deals' wins than depth-first
+  does. Every search prunes soundly whatever its order, so any of them that runs out of
+  moves proves the deal lost.
 
 Standard library only and single-threaded, so it also runs in the browser's Pyodide worker.
 """
