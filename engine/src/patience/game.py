@@ -407,17 +407,14 @@ class Game:
             top = dest[-1]
             if table is not None and not top & FACE_DOWN:
                 for code in table[top]:
-                    if code in wanted:
-                        wanted[code].append(t)
-                    else:
-                        wanted[code] = [t]
+                    wanted.setdefault(code, []).append(t)
         out: list[tuple[int, int, int]] = []
         rules: dict[tuple[int, str], str] = {}
         for s in lay.sources:
             src = piles[s]
-            if not src or src[-1] & FACE_DOWN:
+            counts = self._movable(s)
+            if not counts:
                 continue
-            counts = (1,) if lay.group[s] == "single" else self._movable(s)
             allowed = lay.target_set[s]
             for n in counts:
                 for t in wanted.get(src[-n], ()):
@@ -441,10 +438,9 @@ class Game:
                         continue
                     if n == 1 or self._group_fits(s, t, n):
                         out.append((s, t, n))
-        if lay.stock is not None:
-            stock = self._stock_move()
-            if stock is not None:
-                out.append((lay.index[stock.source], lay.index[stock.target], stock.count))
+        stock = self._stock_move()
+        if stock is not None:
+            out.append((lay.index[stock.source], lay.index[stock.target], stock.count))
         return out
 
     def legal_moves(self) -> list[Move]:
