@@ -57,6 +57,10 @@ BEST_FIRST_WEIGHTS = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1)
 BEST_FIRST_NOISE = 20
 
 
+# Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
+_Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
+
+
 @dataclass
 class SolveResult:
     """What a search found: a winning line, a proof of loss, or not enough budget to tell."""
@@ -119,7 +123,7 @@ class _Rules:
             and found_spec["spaces"]["accepts"] == "base" and found_spec["spaces"]["from"] is None
             and found_spec["moves"]["group"] != "none")
         self._dead: dict[bytes, frozenset[int]] = {}
-        self.levels: dict[tuple, tuple[dict[int, int], dict[int, int]]] = {}  # `_levels`
+        self.levels: dict[tuple, _Levels] = {}  # see `_Search._levels`
 
     def _hosts(self) -> None:
         """Which cards may rest on which, split by whether the host pile can be refilled.
@@ -471,13 +475,14 @@ class _Search:
                     moves = [m for m in moves if m[0] not in found or piles[m[0]][-1] not in dead]
         return moves
 
-    def _levels(self, piles: list[list[int]]) -> tuple[dict[int, int], dict[int, int]]:
-        """How many cards each card waits for before it may go up: (soon, need).
+    def _levels(self, piles: list[list[int]]) -> _Levels:
+        """How many cards each card waits for before it may go up: (soon, need, costs).
 
         `need` holds, for every card the foundations can still take, how many cards must go
-        up before it (0 for those wanted now); `soon` only those within two. Both depend only
-        on the foundations' top cards, which change far more slowly than the rest of a
-        position, so they are worked out once per set of tops.
+        up before it (0 for those wanted now); `soon` only those within two; `costs` is where
+        best-first search keeps each pile's part of its distance, which depends only on the
+        pile's cards and on `need`. All depend only on the foundations' top cards, which
+        change far more slowly than the rest of a position, so they are kept per set of tops.
         """
         base = self.game._base
         cache_key = (base, *[(len(piles[f]), piles[f][-1] if piles[f] else -1)
@@ -485,7 +490,7 @@ class _Search:
         levels = self.rules.levels.get(cache_key)
         if levels is None:
             need = self._need(piles, base)
-            levels = ({c: n for c, n in need.items() if n <= 2}, need)
+            levels = ({c: n for c, n in need.items() if n <= 2}, need, {})
             if len(self.rules.levels) > 4096:
                 self.rules.levels.clear()
             self.rules.levels[cache_key] = levels
@@ -655,23 +660,16 @@ class _BestFirst(_Search):
         self.weights = weights
         self.noise = noise
         self.far = self.rules.total  # past every real level: a card no foundation can take
-        self.found = self.rules.foundations
         self.others = [p for p in range(len(self.kinds)) if p not in self.rules.found_set]
-        self.costs: dict[int, tuple[dict[int, int], dict[bytes, tuple[int, int]]]] = {}
 
     def distance(self) -> int:
         """Lower is nearer a win: cards not home, cards lying on cards wanted before them,
         and how deep the cards wanted soon are buried, each weighted."""
         home_weight, block_weight, dig_weight = self.weights
         piles, parts = self.game._piles, self.parts
-        need = self._levels(piles)[1]
-        # A pile's part of the distance depends only on its cards and on `need`.
-        held = self.costs.get(id(need))
-        if held is None or held[0] is not need:
-            held = self.costs[id(need)] = (need, {})
-        costs = held[1]
+        _, need, costs = self._levels(piles)
         home = block = dig = 0
-        for p in self.found:
+        for p in self.rules.foundations:
             home += len(piles[p])
         for p in self.others:
             cost = costs.get(parts[p])
