@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import re
+import struct
 import zipfile
 from pathlib import Path
 
@@ -72,7 +74,8 @@ def test_the_site_lock_file_lists_the_wheel_with_its_sha256(site: Path) -> None:
         assert f"patience/variants/{variant}.json" in names
     assert wheel.stat().st_size < 200_000
     copied = sorted(p.name for p in (site / "pyodide").iterdir())
-    assert copied == sorted([*webassets.PYODIDE_CORE, webassets.LOCK_NAME, wheel.name])
+    assert copied == sorted([*webassets.PYODIDE_CORE, webassets.LOCK_NAME, wheel.name,
+                             webassets.SNAPSHOT])
     assert not list(site.glob("*/pyodide")), "Pyodide is copied once, not per language"
 
 
@@ -113,6 +116,20 @@ def test_the_standard_library_goes_out_as_bytecode(site: Path) -> None:
     assert sorted(n + "c" for n in sources) == sorted(n for n in shipped if n.endswith(".pyc"))
     assert sorted(n for n in npm if not n.endswith(".py")) == sorted(
         n for n in shipped if not n.endswith(".pyc"))
+
+
+def test_the_snapshot_is_pyodides_own_memory_and_nothing_of_the_build_machine(site: Path) -> None:
+    packed = (site / "pyodide" / webassets.SNAPSHOT).read_bytes()
+    memory = gzip.decompress(packed)
+    assert len(packed) < len(memory) / 4
+    # Pyodide's snapshot header: four words, then the build id it checks on restoring (eight
+    # little-endian words, each eight hex digits of it).
+    loader = (site / "pyodide" / "pyodide.mjs").read_text()
+    build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', loader).group(1)
+    words = struct.unpack("<8I", memory[16:48])
+    assert "".join(f"{word:08x}" for word in words) == build_id
+    for private in (str(ROOT), str(site)):
+        assert private.encode() not in memory, private
 
 
 def test_the_wheel_cache_follows_the_engine_sources(tmp_path: Path) -> None:

@@ -1,13 +1,16 @@
-"""Self-hosted Pyodide for the site: its core files, the engine wheel and the lock file.
+"""Self-hosted Pyodide for the site: its core files, the engine wheel, the lock file and a
+snapshot of the started interpreter.
 
 Pyodide's core comes from the npm package pinned in package.json; the engine goes to the browser
 as a pure-Python wheel built with pypa/build and listed in the site's pyodide-lock.json, so that
 Pyodide checks its sha256 before installing it. Both the wheel and Pyodide's standard library
 go out as bytecode compiled by that same Pyodide under Node.js (see pyodide/bytecode.py): the
 npm package ships the standard library as sources, and compiling them on every visit was most
-of the time a game page took to start. Everything lands once in ``<site>/pyodide/``,
-shared by every language. Wheel builds are cached by a hash of their inputs, which keeps
-``mkdocs serve`` rebuilds fast.
+of the time a game page took to start. The same Pyodide then saves its memory just after
+start-up (pyodide/snapshot.mjs), which the game's worker restores instead of starting the
+interpreter; the engine wheel is installed after that, as without it. Everything lands once in
+``<site>/pyodide/``, shared by every language. Wheels and snapshots are cached by a hash of
+their inputs, which keeps ``mkdocs serve`` rebuilds fast.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ ENGINE_PACKAGE = "patience"
 STDLIB = "python_stdlib.zip"
 # The Node.js script that compiles archives for Pyodide, and the Python it runs there.
 BYTECODE_TOOL = Path(__file__).parent / "pyodide" / "bytecode.mjs"
+# The interpreter's memory after start-up, gzip-compressed, and the script that saves it. The
+# name has no ".gz", which some hosts would serve with a Content-Encoding the worker would
+# then see undone.
+SNAPSHOT = "snapshot.bin"
+SNAPSHOT_TOOL = Path(__file__).parent / "pyodide" / "snapshot.mjs"
 
 
 class AssetError(RuntimeError):
@@ -89,14 +97,18 @@ def _fill_slot(cache_dir: Path, slot: Path, write: Callable[[Path], None]) -> No
     os.replace(staging, slot)
 
 
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("Node.js (`node`) is needed to prepare Python for Pyodide; "
+                         "install Node.js and npm")
+    return node
+
+
 def compile_for_pyodide(source: Path, target: Path, pyodide_dir: Path) -> None:
     """Write `target`: the archive `source` (a wheel or the standard library) with bytecode
     compiled by the Pyodide in `pyodide_dir`."""
-    node = shutil.which("node")
-    if node is None:
-        raise AssetError("Node.js (`node`) is needed to compile Python for Pyodide; "
-                         "install Node.js and npm")
-    command = [node, str(BYTECODE_TOOL), str(pyodide_dir), str(source), str(target)]
+    command = [_node(), str(BYTECODE_TOOL), str(pyodide_dir), str(source), str(target)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0 or not target.is_file():
         raise AssetError(f"compiling {source.name} for Pyodide failed:\n"
@@ -158,6 +170,27 @@ def build_engine_wheel(engine_dir: Path, cache_dir: Path, pyodide_dir: Path) -> 
     return slot / wheels[0].name
 
 
+def build_snapshot(folder: Path, cache_dir: Path) -> Path:
+    """The memory of Pyodide started from `folder` (a site's pyodide/ folder), saved once per
+    set of core files: restoring it is how the game's worker skips the interpreter's start-up."""
+    key = _digest([(name, folder / name) for name in PYODIDE_CORE]
+                  + [(SNAPSHOT_TOOL.name, SNAPSHOT_TOOL)])
+    slot = cache_dir / f"snapshot-{key}"
+    if (slot / SNAPSHOT).is_file():
+        return slot / SNAPSHOT
+
+    def write(staging: Path) -> None:
+        command = [_node(), str(SNAPSHOT_TOOL), str(folder), str(staging / SNAPSHOT)]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0 or not (staging / SNAPSHOT).is_file():
+            raise AssetError("saving Pyodide's memory after start-up failed:\n"
+                             + (result.stderr or result.stdout)[-4000:])
+
+    _fill_slot(cache_dir, slot, write)
+    log.info("play: saved Pyodide's memory after start-up")
+    return slot / SNAPSHOT
+
+
 def write_lockfile(npm_lock: Path, wheel: Path, output: Path) -> None:
     """Pyodide's lock file with the engine wheel added (name, version, sha256, imports).
 
@@ -217,6 +250,9 @@ def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -
     lock = target / LOCK_NAME
     if not _lock_lists(lock, target / wheel.name, npm / LOCK_NAME):
         write_lockfile(npm / LOCK_NAME, target / wheel.name, lock)
+    snapshot = build_snapshot(target, cache_dir)
+    if not _same_file(snapshot, target / SNAPSHOT):
+        shutil.copy2(snapshot, target / SNAPSHOT)
     return target
 
 
