@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -24,6 +25,7 @@ from helpers import (
 from server import SiteServer
 
 import patience
+from patience_gen import webassets
 
 pytestmark = pytest.mark.browser
 
@@ -263,6 +265,57 @@ def test_a_broken_host_gives_the_error_state(browser, site, host) -> None:
         assert page.is_visible('[data-role="error"]')
         assert page.locator("article h2").first.is_visible()  # the rules are still there
         context.close()
+
+
+FALLBACK = "starting Pyodide without its snapshot"
+
+
+def open_logged(browser, url: str, route=None) -> tuple[object, object, list[str], list[str]]:
+    """A new context's page opened on url, with its console lines and requested URLs."""
+    context = browser.new_context()
+    if route:
+        context.route(f"**/pyodide/{webassets.SNAPSHOT}", route)
+    lines: list[str] = []
+    requests: list[str] = []
+    context.on("console", lambda message: lines.append(message.text))
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    open_game(page, url)
+    return context, page, lines, requests
+
+
+def test_the_engine_starts_from_the_saved_interpreter(browser, server) -> None:
+    context, page, lines, requests = open_logged(browser, f"{server.url}pt/willow/#deal=3")
+    wait_for_position(page, engine_game("willow", 3))
+    context.close()
+    assert any(url.endswith(f"/pyodide/{webassets.SNAPSHOT}") for url in requests)
+    assert not [line for line in lines if FALLBACK in line]
+
+
+def _truncated(route) -> None:
+    body = route.fetch().body()
+    route.fulfill(status=200, body=body[: len(body) // 2])
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        lambda route: route.fulfill(status=404, body="missing"),
+        lambda route: route.fulfill(status=200, body=bytes(range(256)) * 64),
+        lambda route: route.fulfill(status=200, body=gzip.compress(b"not a snapshot" * 99)),
+        _truncated,
+    ],
+    ids=["missing", "not-gzip", "not-a-snapshot", "truncated"],
+)
+def test_a_missing_or_broken_snapshot_only_costs_time(browser, server, route) -> None:
+    context, page, lines, _ = open_logged(browser, f"{server.url}fr/westcliff/#deal=5", route)
+    wait_for_position(page, engine_game("westcliff", 5))
+    game = engine_game("westcliff", 5)
+    move = str(game.legal_moves()[0])
+    click_move(page, game, move)
+    wait_for_position(page, engine_game("westcliff", 5, [move]))
+    context.close()
+    assert [line for line in lines if FALLBACK in line]
 
 
 def test_a_site_built_for_a_sub_path_works(browser, tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 // The engine's home: a module worker that loads Pyodide once, with only its core and the engine
-// wheel, then answers the page's requests one at a time through patience.session. It starts
+// wheel (restoring the interpreter's memory saved at build time when it can, see snapshot()),
+// then answers the page's requests one at a time through patience.session. It starts
 // loading at once, from the URL in its own address (worker.js?pyodide=<url of the pyodide/
 // folder>): a message from the page could wait behind the page's own parsing. Messages are
 // plain JSON:
@@ -50,20 +51,41 @@ function abortWatch() {
   });
 }
 
+// The interpreter's memory just after start-up, saved when the site was built (snapshot.bin,
+// gzip-compressed): restoring it skips most of Pyodide's own start-up. Resolves to the bytes,
+// or rejects if the file is missing or unreadable; the worker then starts Pyodide the usual way.
+async function snapshot(base) {
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  const response = await fetch(new URL("snapshot.bin", base));
+  if (!response.ok) throw new Error(`snapshot.bin: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host that already unpacked it
+  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
+
 async function boot(base) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   if (!base) throw new Error("the worker's address lacks the pyodide folder's URL");
   post({ type: "progress", stage: "runtime" });
+  const saved = snapshot(base);
+  saved.catch(() => {}); // reported below, if it is ever needed
   const start = async () => {
     const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
-    return loadPyodide({
+    const options = {
       indexURL: base,
       lockFileURL: new URL("pyodide-lock.json", base).href,
       // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
       packages: ["patience"],
       stdout: () => {},
       stderr: (line) => console.warn(line),
-    });
+    };
+    try {
+      return await loadPyodide({ ...options, _loadSnapshot: saved });
+    } catch (error) {
+      console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
+      return loadPyodide(options);
+    }
   };
   const pyodide = await Promise.race([start(), preflight(base), abortWatch()]);
   post({ type: "progress", stage: "engine" });
