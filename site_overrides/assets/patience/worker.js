@@ -81,7 +81,10 @@ async function boot(base) {
       stderr: (line) => console.warn(line),
     };
     try {
-      return await loadPyodide({ ...options, _loadSnapshot: saved });
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      // The snapshot holds the random module as seeded at build time: each visit reseeds it.
+      pyodide.runPython("import random; random.seed()");
+      return pyodide;
     } catch (error) {
       console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
       return loadPyodide(options);
