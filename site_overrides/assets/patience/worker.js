@@ -84,6 +84,9 @@ async function boot(base) {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
       // The snapshot holds the random module as seeded at build time: each visit reseeds it.
       pyodide.runPython("import random; random.seed()");
+      // A snapshot cached from an earlier build can restore and then fail on the first import
+      // from a newer standard library: only a working engine counts as a start.
+      pyodide.pyimport("patience.session");
       return pyodide;
     } catch (error) {
       console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
