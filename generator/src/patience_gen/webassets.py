@@ -37,9 +37,9 @@ ENGINE_PACKAGE = "patience"
 STDLIB = "python_stdlib.zip"
 # The Node.js script that compiles archives for Pyodide, and the Python it runs there.
 BYTECODE_TOOL = Path(__file__).parent / "pyodide" / "bytecode.mjs"
-# The interpreter's memory after start-up, gzip-compressed, and the script that saves it. The
-# name has no ".gz", which some hosts would serve with a Content-Encoding the worker would
-# then see undone.
+# The interpreter's memory after start-up, gzip-compressed, and the script that saves it. No
+# ".gz" in the name: some hosts would then send it with a Content-Encoding, and the browser
+# would unpack it before the worker could (worker.js copes with both).
 SNAPSHOT = "snapshot.bin"
 SNAPSHOT_TOOL = Path(__file__).parent / "pyodide" / "snapshot.mjs"
 
