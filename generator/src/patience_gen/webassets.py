@@ -170,11 +170,13 @@ def build_engine_wheel(engine_dir: Path, cache_dir: Path, pyodide_dir: Path) -> 
     return slot / wheels[0].name
 
 
-def build_snapshot(folder: Path, cache_dir: Path) -> Path:
-    """The memory of Pyodide started from `folder` (a site's pyodide/ folder), saved once per
-    set of core files: restoring it is how the game's worker skips the interpreter's start-up."""
-    key = _digest([(name, folder / name) for name in PYODIDE_CORE]
-                  + [(SNAPSHOT_TOOL.name, SNAPSHOT_TOOL)])
+def build_snapshot(folder: Path, pyodide_dir: Path, cache_dir: Path) -> Path:
+    """The memory of Pyodide started from `folder` (a site's pyodide/ folder, its core files
+    copied from `pyodide_dir` and its standard library compiled), saved once per Pyodide
+    release and compiler: restoring it is how the game's worker skips the interpreter's
+    start-up. Keyed, like the compiled standard library, by what those files come from."""
+    tools = [*bytecode_tools(pyodide_dir), SNAPSHOT_TOOL]
+    key = _digest([(path.name, path) for path in tools])
     slot = cache_dir / f"snapshot-{key}"
     if (slot / SNAPSHOT).is_file():
         return slot / SNAPSHOT
@@ -250,7 +252,7 @@ def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -
     lock = target / LOCK_NAME
     if not _lock_lists(lock, target / wheel.name, npm / LOCK_NAME):
         write_lockfile(npm / LOCK_NAME, target / wheel.name, lock)
-    snapshot = build_snapshot(target, cache_dir)
+    snapshot = build_snapshot(target, npm, cache_dir)
     if not _same_file(snapshot, target / SNAPSHOT):
         shutil.copy2(snapshot, target / SNAPSHOT)
     return target
