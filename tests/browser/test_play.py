@@ -271,11 +271,13 @@ def test_a_broken_host_gives_the_error_state(browser, site, host) -> None:
 FALLBACK = "starting Pyodide without its snapshot"
 
 
-def open_logged(browser, url: str, route=None) -> tuple[object, object, list[str], list[str]]:
-    """A new context's page opened on url, with its console lines and requested URLs."""
+def open_logged(browser, url: str, routes: dict | None = None
+                ) -> tuple[object, object, list[str], list[str]]:
+    """A new context's page opened on url, with its console lines and requested URLs;
+    `routes` maps a file of the pyodide/ folder to the handler that serves it instead."""
     context = browser.new_context()
-    if route:
-        context.route(f"**/pyodide/{webassets.SNAPSHOT}", route)
+    for name, handler in (routes or {}).items():
+        context.route(f"**/pyodide/{name}", handler)
     lines: list[str] = []
     requests: list[str] = []
     context.on("console", lambda message: lines.append(message.text))
@@ -302,12 +304,8 @@ def test_a_snapshot_from_an_older_build_is_not_trusted(browser, server) -> None:
     """A snapshot kept in a cache across a deploy meets a standard library it was not made
     with (here npm's sources in place of the site's bytecode): the engine still starts."""
     stdlib = ROOT / "node_modules" / "pyodide" / webassets.STDLIB
-    context = browser.new_context()
-    context.route(f"**/pyodide/{webassets.STDLIB}", lambda route: route.fulfill(path=stdlib))
-    lines: list[str] = []
-    context.on("console", lambda message: lines.append(message.text))
-    page = context.new_page()
-    open_game(page, f"{server.url}willow/#deal=8")
+    routes = {webassets.STDLIB: lambda route: route.fulfill(path=stdlib)}
+    context, page, lines, _ = open_logged(browser, f"{server.url}willow/#deal=8", routes)
     wait_for_position(page, engine_game("willow", 8))
     context.close()
     assert [line for line in lines if FALLBACK in line]
@@ -324,7 +322,8 @@ def test_a_snapshot_from_an_older_build_is_not_trusted(browser, server) -> None:
     ids=["missing", "not-gzip", "not-a-snapshot", "truncated"],
 )
 def test_a_missing_or_broken_snapshot_only_costs_time(browser, server, route) -> None:
-    context, page, lines, _ = open_logged(browser, f"{server.url}fr/westcliff/#deal=5", route)
+    routes = {webassets.SNAPSHOT: route}
+    context, page, lines, _ = open_logged(browser, f"{server.url}fr/westcliff/#deal=5", routes)
     wait_for_position(page, engine_game("westcliff", 5))
     game = engine_game("westcliff", 5)
     move = str(game.legal_moves()[0])
