@@ -34,11 +34,14 @@ import heapq
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-from patience.game import FACE_DOWN, Game, Move, _Layout
+from patience.cards import FACE_DOWN
+from patience.game import Game, Move, _Layout
 
 Status = Literal["won", "lost", "undecided"]
+Op = tuple[Any, ...]  # one step of a move as the engine records it, for undo
+Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 CHECK_EVERY = 128  # nodes between two looks at the clock
 # Restarts (see `solve`): the share of the budget they may use, the first one's positions,
 # how much each next one may search, and how much randomness reorders their moves (on the
@@ -100,9 +103,9 @@ class _Rules:
             else:
                 self.fixed.extend(piles)
         # Without redeals the stock only ever loses cards from its top: its size says it all.
-        self.stock_by_size = (lay.stock is not None and turn["to"] == "waste"
-                              and turn["passes"] == 1)
-        if self.stock_by_size:
+        self.stock_by_size = (lay.stock is not None and turn is not None
+                              and turn["to"] == "waste" and turn["passes"] == 1)
+        if lay.stock is not None and self.stock_by_size:
             self.fixed.remove(lay.stock)
         self.stock = lay.stock
         # Each pile's group of interchangeable piles (None: a pile of its own).
@@ -123,7 +126,7 @@ class _Rules:
             and found_spec["spaces"]["accepts"] == "base" and found_spec["spaces"]["from"] is None
             and found_spec["moves"]["group"] != "none")
         self._dead: dict[bytes, frozenset[int]] = {}
-        self.levels: dict[tuple, _Levels] = {}  # see `_Search._levels`
+        self.levels: dict[tuple[Any, ...], _Levels] = {}  # see `_Search._levels`
 
     def _hosts(self) -> None:
         """Which cards may rest on which, split by whether the host pile can be refilled.
@@ -288,7 +291,7 @@ class _Rules:
         return dead
 
     def _base_only(self, x: int, base: int,
-                   tops: list[frozenset[int] | None] | tuple) -> bool:
+                   tops: list[frozenset[int] | None] | tuple[()]) -> bool:
         """Whether `x` is a base card on which only base cards could ever come to rest."""
         if x % 13 + 1 != base:
             return False
@@ -306,11 +309,16 @@ class _Rules:
         to be worked out here), both kept up to date by the search. Card codes stay below
         0xfe, so the separators keep the key unambiguous.
         """
-        head = bytes((passes & 255, len(piles[self.stock]) if self.stock_by_size else 255))
+        stock = self.stock
+        size = len(piles[stock]) if stock is not None and self.stock_by_size else 255
+        head = bytes((passes & 255, size))
+        sorted_parts: list[bytes] = []
         for i, group in enumerate(self.groups):
-            if joined[i] is None:
-                joined[i] = b"\xfe".join(sorted([parts[p] for p in group]))
-        return head + b"\xff".join([parts[p] for p in self.fixed] + joined)
+            part = joined[i]
+            if part is None:
+                part = joined[i] = b"\xfe".join(sorted([parts[p] for p in group]))
+            sorted_parts.append(part)
+        return head + b"\xff".join([parts[p] for p in self.fixed] + sorted_parts)
 
 
 _RULES: dict[int, _Rules] = {}
@@ -363,11 +371,11 @@ class _Search:
 
     # -- moving -----------------------------------------------------------------------------
 
-    def play(self, triple: tuple[int, int, int]) -> list[tuple]:
+    def play(self, triple: tuple[int, int, int]) -> list[Op]:
         """Make a legal move and what follows from it, as `Game.play` does; return the ops."""
         g = self.game
         s, t, n = triple
-        ops: list[tuple] = []
+        ops: list[Op] = []
         if s in self.stock_piles and (s == self.lay.stock or t == self.lay.stock):
             g._apply(self.to_move(triple), ops)
         else:
@@ -384,22 +392,21 @@ class _Search:
         self._refresh(ops)
         return ops
 
-    def _refresh(self, ops: list[tuple]) -> None:
+    def _refresh(self, ops: list[Op]) -> None:
         """Bring `parts` up to date for the piles that ops touched, and forget the sorted
         parts of their groups."""
         parts, piles = self.parts, self.game._piles
         group_of, joined = self.rules.group_of, self.joined
         for op in ops:
-            if op[0] != "pass":
-                parts[op[1]] = bytes(piles[op[1]])
-                if group_of[op[1]] is not None:
-                    joined[group_of[op[1]]] = None
-                if op[0] != "flip":
-                    parts[op[2]] = bytes(piles[op[2]])
-                    if group_of[op[2]] is not None:
-                        joined[group_of[op[2]]] = None
+            if op[0] == "pass":
+                continue
+            for p in (op[1],) if op[0] == "flip" else (op[1], op[2]):
+                parts[p] = bytes(piles[p])
+                g = group_of[p]
+                if g is not None:
+                    joined[g] = None
 
-    def undo(self, ops: list[tuple]) -> None:
+    def undo(self, ops: list[Op]) -> None:
         g = self.game
         piles = g._piles
         for op in reversed(ops):
@@ -416,7 +423,7 @@ class _Search:
 
     def won(self) -> bool:
         piles = self.game._piles
-        return sum(len(piles[f]) for f in self.rules.foundations) == self.rules.total
+        return sum(len(piles[f]) for f in self.rules.foundations) == int(self.rules.total)
 
     def key(self) -> bytes:
         return self.rules.key(self.parts, self.game._piles, self.game._passes, self.joined)
@@ -500,13 +507,13 @@ class _Search:
         lay = self.lay
         found = lay.build
         need: dict[int, int] = {}
-        level = set()
+        level: set[int] = set()
         for f in self.rules.foundations:
             dest = piles[f]
             if dest:
                 table = found[f]
-                if table is not None and (lay.max_cards[f] is None
-                                          or len(dest) < lay.max_cards[f]):
+                cap = lay.max_cards[f]
+                if table is not None and (cap is None or len(dest) < cap):
                     level |= table[dest[-1]]
             else:
                 level.update(c for c in range(52) if c % 13 + 1 == base)
@@ -609,7 +616,7 @@ class _Search:
         limit = max_nodes if max_nodes is not None else -1
         seen = {self.key()}
         # Each frame: the moves to try at a node, the next one's index, and how we got there.
-        stack: list[list] = [[self.children(), 0, None, None]]
+        stack: list[list[Any]] = [[self.children(), 0, None, None]]
         nodes = 0
         while stack:
             frame = stack[-1]
@@ -719,7 +726,8 @@ class _BestFirst(_Search):
                     line = [move]
                     while here:
                         here, step = came[here]
-                        line.append(step)
+                        if step is not None:
+                            line.append(step)
                     moves = [self.to_move(m) for m in reversed(line)]
                     return SolveResult("won", moves, nodes, time.perf_counter() - start)
                 k = self.key()

@@ -201,7 +201,7 @@ def cmd_winrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `solve` and `winrate` to the engine's command line."""
     def common(cmd: argparse.ArgumentParser) -> None:
         cmd.add_argument("variant", choices=variants(), help="variant id")
