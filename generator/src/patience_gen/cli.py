@@ -11,7 +11,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from patience_gen.rules import RulesError, RulesErrors, engine_variants_dir, load_all, write_configs
+from patience_gen.rules import (
+    OutputError,
+    RulesError,
+    RulesErrors,
+    engine_variants_dir,
+    load_all,
+    write_configs,
+)
 
 GENERATOR_COMMANDS = ("check", "compile")
 
@@ -39,7 +46,14 @@ def cmd_compile(args: argparse.Namespace) -> int:
     if loaded is None:
         return 1
     out = Path(args.out) if args.out else engine_variants_dir()
-    written = write_configs({vid: config for vid, (_, config) in loaded.items()}, out)
+    try:
+        written = write_configs({vid: config for vid, (_, config) in loaded.items()}, out)
+    except OutputError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"{exc.filename or out}: cannot write: {exc.strerror}", file=sys.stderr)
+        return 1
     print(f"compiled {len(loaded)} variants into {out} ({len(written)} changed)")
     return 0
 

@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -17,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
+
+from patience_gen import strict_yaml
 
 CONFIG_FORMAT = 1
 KINDS = ("foundation", "tableau", "reserve", "fan", "stock", "waste")
@@ -64,6 +66,17 @@ def schema() -> dict[str, Any]:
     return json.loads(text)
 
 
+def _is_integer(checker: Any, instance: object) -> bool:
+    """An integer written as one: `2`, never `2.0` (which JSON Schema would also accept)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
 def _field(path: tuple[str | int, ...]) -> str:
     out = ""
     for part in path:
@@ -71,39 +84,20 @@ def _field(path: tuple[str | int, ...]) -> str:
     return out
 
 
-def _node_lines(node: yaml.Node, path: tuple, lines: dict) -> None:
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            child = (*path, key.value)
-            lines[child] = key.start_mark.line + 1
-            _node_lines(value, child, lines)
-            lines[child] = key.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _node_lines(item, (*path, i), lines)
-
-
 def parse(path: Path) -> RulesFile:
-    """Read a rules file, keeping the line of every field for error messages."""
+    """Read a rules file strictly (see `strict_yaml`), keeping the line of every field."""
     name = str(path)
     try:
         raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError(name, None, "", f"cannot read the file: {exc}") from exc
+    except OSError as exc:
+        raise RulesError(name, None, "", f"cannot read the file: {exc.strerror}") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else None
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise RulesError(name, line, "", f"not valid YAML: {problem}") from exc
-    if node is None or not isinstance(data, dict):
+        data, lines = strict_yaml.load(strict_yaml.decode(raw))
+    except strict_yaml.YamlRefused as exc:
+        raise RulesErrors([RulesError(name, p.line, _field(p.field), p.message)
+                           for p in exc.problems]) from None
+    if not isinstance(data, dict):
         raise RulesError(name, 1, "", "expected a mapping of fields (id, name, piles, ...)")
-    lines: dict[tuple[str | int, ...], int] = {}
-    _node_lines(node, (), lines)
     return RulesFile(path, data, lines, hashlib.sha256(raw).hexdigest())
 
 
@@ -121,7 +115,7 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
 def validate(rules: RulesFile) -> None:
     """Check a parsed file against the schema and the cross-field rules; raise every error."""
     name = str(rules.path)
-    validator = jsonschema.Draft202012Validator(schema())
+    validator = _Validator(schema())
     errors = []
     for error in sorted(validator.iter_errors(rules.data), key=lambda e: list(e.absolute_path)):
         path = tuple(error.absolute_path)
@@ -132,6 +126,9 @@ def validate(rules: RulesFile) -> None:
     if errors:
         raise RulesErrors(errors)
     errors = list(_cross_checks(rules))
+    if errors:
+        raise RulesErrors(errors)
+    errors = list(_playability_checks(rules))
     if errors:
         raise RulesErrors(errors)
 
@@ -248,6 +245,64 @@ def _fill_and_deal_checks(piles: dict, error):
         if turn.get("passes") != 1:
             yield error(("piles", "stock", "turn", "passes"), "a stock dealt to the tableau "
                         "is gone once dealt, so passes must be 1")
+
+
+def _playability_checks(rules: RulesFile) -> Iterator[RulesError]:
+    """Rules under which no deal can ever be won, whatever the cards: a game is won with every
+    card on the foundations, so each card must have a way there and the foundations room."""
+    data, name = rules.data, str(rules.path)
+    config = compile_rules(data)
+    piles = config["piles"]
+
+    def error(path: tuple[str | int, ...], message: str) -> RulesError:
+        return RulesError(name, rules.line(path), _field(path), message)
+
+    onward = {kind: set(spec["moves"]["to"]) for kind, spec in piles.items()}
+    if "stock" in piles:
+        onward["stock"] = {piles["stock"]["turn"]["to"]}
+    reach = {"foundation"}
+    while True:
+        more = {kind for kind, targets in onward.items() if targets & reach} - reach
+        if not more:
+            break
+        reach |= more
+    holding = {kind for kind, spec in piles.items() if sum(spec["deal"]["cards"])}
+    holding |= {k for kind in holding for k in onward[kind]}
+    for kind in sorted(holding - reach, key=KINDS.index):
+        moves = data["piles"][kind].get("moves", {})
+        if kind == "stock":
+            continue
+        field = "group" if moves.get("group") == "none" or "to" not in moves else "to"
+        yield error(("piles", kind, "moves", field),
+                    f"no card can ever leave a {kind} pile for the foundations, yet every card "
+                    "must reach them to win: let its cards move (moves.group) to a pile that "
+                    "leads there (moves.to)")
+    total = data["decks"] * CARDS_PER_DECK
+    room = _foundation_room(data["piles"]["foundation"], data["decks"])
+    count = piles["foundation"]["count"]
+    if room is not None and room * count < total:
+        yield error(("piles", "foundation", "build"),
+                    f"each foundation can hold at most {room} card(s), so {count} of them "
+                    f"hold {room * count} of the {total} cards and no deal can be won: change "
+                    "count, base or build (rank, wrap, max_cards)")
+
+
+def _foundation_room(spec: dict[str, Any], decks: int) -> int | None:
+    """The most cards one foundation can ever hold, or None when its build sets no bound."""
+    build = spec["build"]
+    rank, wrap, base = build["rank"], build.get("wrap", False), spec["base"]
+    room: int | None = None
+    if rank == "same":
+        room = 4 * decks
+    elif rank in ("up", "down") and not wrap:
+        start = {"ace": 1, "king": 13}.get(base)
+        # A first card can be of any rank; the worst is one at the end of the climb.
+        climb = 14 - start if start and rank == "up" else start
+        room = climb or 1
+    most = build.get("max_cards")
+    if most is not None:
+        room = most if room is None else min(room, most)
+    return room
 
 
 def _dealt(kind: str, spec: dict, decks: int) -> int:
@@ -367,11 +422,19 @@ def load_rules(path: Path | str) -> RulesFile:
 
 
 def rules_files(rules_dir: Path | str) -> list[Path]:
-    """The rules files of a folder, in a stable order."""
+    """The rules files of a folder, in a stable order; a folder with none is an error, and so
+    is a `.yml` file, which would otherwise be skipped without a word."""
     folder = Path(rules_dir)
     if not folder.is_dir():
         raise RulesError(str(folder), None, "", "no such folder of rules files")
-    return sorted(folder.glob("*.yaml"))
+    misnamed = sorted(folder.glob("*.yml"))
+    if misnamed:
+        raise RulesErrors([RulesError(str(path), None, "", "rules files end in .yaml: rename "
+                                      f"it {path.stem}.yaml") for path in misnamed])
+    found = sorted(folder.glob("*.yaml"))
+    if not found:
+        raise RulesError(str(folder), None, "", "the folder holds no rules files (*.yaml)")
+    return found
 
 
 def load_all(rules_dir: Path | str) -> dict[str, tuple[RulesFile, dict[str, Any]]]:
@@ -398,25 +461,82 @@ def config_text(config: dict[str, Any]) -> str:
     return json.dumps(config, indent=1, sort_keys=True) + "\n"
 
 
+MANIFEST = ".patience-outputs"
+
+
+class OutputError(ValueError):
+    """Compile would overwrite a file it did not write; nothing was written."""
+
+
+def _owned(folder: Path) -> set[str]:
+    """Names of the files an earlier compile wrote into `folder`, from its manifest.
+
+    A folder compiled before manifests existed has none; there a file counts as owned only if
+    it is one of our configs for the variant it is named after.
+    """
+    manifest = folder / MANIFEST
+    try:
+        names = json.loads(manifest.read_text("utf-8"))
+    except (OSError, ValueError):
+        names = None
+    if isinstance(names, list) and all(isinstance(n, str) for n in names):
+        return {n for n in names if "/" not in n and n.endswith(".json")}
+    return {p.name for p in folder.glob("*.json") if _is_config_file(p)}
+
+
+def _is_config_file(path: Path) -> bool:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == CONFIG_FORMAT and \
+        data.get("id") == path.stem
+
+
+def _write_all(files: dict[Path, str]) -> None:
+    """Write every file to a temporary name first, then rename each into place: a failure
+    before the renames leaves every target as it was."""
+    temps: list[tuple[str, Path]] = []
+    try:
+        for target, text in files.items():
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            temps.append((tmp, target))
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+    except BaseException:
+        for tmp, _ in temps:
+            Path(tmp).unlink(missing_ok=True)
+        raise
+    for tmp, target in temps:
+        os.replace(tmp, target)
+
+
 def write_configs(configs: dict[str, dict[str, Any]], out_dir: Path | str) -> list[Path]:
-    """Write configs atomically, remove stale ones, and leave unchanged files untouched."""
+    """Write configs atomically and remove the stale ones, touching only compile's own files.
+
+    The manifest in the folder lists what compile wrote; a file not listed is never deleted or
+    overwritten (`compile --out .` leaves `package.json` alone). Unchanged files stay untouched.
+    """
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
+    owned = _owned(folder)
+    changed: dict[Path, str] = {}
     for variant_id, config in configs.items():
         target = folder / f"{variant_id}.json"
         text = config_text(config)
-        if target.exists() and target.read_text("utf-8") == text:
-            continue
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
-        written.append(target)
-    for stale in folder.glob("*.json"):
-        if stale.stem not in configs:
-            stale.unlink()
-    return written
+        if target.exists() and target.name not in owned and not _is_config_file(target):
+            raise OutputError(f"{target}: exists and was not written by compile; move it or "
+                              "choose another --out folder")
+        if not (target.exists() and target.read_text("utf-8") == text):
+            changed[target] = text
+    outputs = sorted(f"{variant_id}.json" for variant_id in configs)
+    manifest = json.dumps(outputs, indent=1) + "\n"
+    if outputs != sorted(owned) or not (folder / MANIFEST).exists():
+        changed[folder / MANIFEST] = manifest
+    _write_all(changed)
+    for name in sorted(owned - set(outputs)):
+        (folder / name).unlink(missing_ok=True)
+    return [path for path in changed if path.name != MANIFEST]
 
 
 def engine_variants_dir() -> Path:

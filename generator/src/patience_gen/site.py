@@ -106,14 +106,15 @@ def on_config(config: Any) -> Any:
         try:
             generated = generate(root / "rules", docs_dir, root / "locales", langs, default,
                                  template, data_dir(root))
-        except (rules_module.RulesError, rules_module.RulesErrors, CatalogError) as exc:
-            raise PluginError(f"pages: {exc}") from exc
-        # Only this project's own engine gets the configs (a linked engine belongs to another).
-        engine_dir = root / "engine" / "src" / "patience"
-        if engine_dir.is_dir() and not (root / "engine").is_symlink():
-            rules_module.write_configs(
-                {vid: v.config for vid, v in generated.variants.items()}, engine_dir / "variants"
-            )
+            # Only this project's own engine gets the configs (a linked engine is another's).
+            engine_dir = root / "engine" / "src" / "patience"
+            if engine_dir.is_dir() and not (root / "engine").is_symlink():
+                rules_module.write_configs(
+                    {vid: v.config for vid, v in generated.variants.items()},
+                    engine_dir / "variants")
+        except (rules_module.RulesError, rules_module.RulesErrors, rules_module.OutputError,
+                CatalogError) as exc:
+            raise PluginError(f"pages: {exc}") from None
         _last[key] = (stamp, generated)
         _report(generated, config)
     generated = _last[key][1]
