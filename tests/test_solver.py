@@ -389,3 +389,120 @@ def test_best_first_restarts_only_where_every_card_is_in_sight():
     closed._piles[waste] += closed._piles[stock]
     closed._piles[stock] = []
     assert _open(closed)
+
+
+def _after_a_full_pass(variant: str) -> tuple[_Search, bytes]:
+    """A search at deal 3's start, and its key once the stock has gone round once."""
+    search = _Search(Game(patience.load_variant(variant), deal=3))
+    before = search.key()
+    lay = search.lay
+    while True:
+        turn = search.game._stock_move()
+        assert turn is not None
+        search.play((lay.index[turn.source], lay.index[turn.target], turn.count, ()))
+        if search.game._passes == 2 and not search.game._piles[lay.waste]:
+            return search, before
+
+
+def test_pass_count_is_left_out_of_the_key_only_when_passes_are_unlimited():
+    unlimited, before = _after_a_full_pass("klondike-by-threes")
+    assert unlimited.key() == before
+    limited, before = _after_a_full_pass("chinaman")
+    assert limited.key() != before
+
+
+CYCLING = ["klondike-by-threes", "klondike", "chinaman", "westcliff", "canfield"]
+
+
+def _piles_after(game: Game, moves: list[patience.Move]) -> tuple[tuple[int, ...], ...]:
+    """The piles after these moves, each group of interchangeable piles in sorted order."""
+    twin = _clone(game)
+    for move in moves:
+        twin.play(move)
+    piles = [tuple(pile) for pile in twin._piles]
+    for group in _rules(twin._lay).groups:
+        for p, pile in zip(group, sorted(piles[p] for p in group), strict=True):
+            piles[p] = pile
+    return tuple(piles)
+
+
+@pytest.mark.parametrize("variant", CYCLING)
+def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant):
+    """The options of one position are exactly: each move now, and each move of the waste's
+    top card after one or more turns, as turning one card at a time through `Game.play`
+    finds them (positions compared by their piles)."""
+    config = patience.load_variant(variant)
+    rng = random.Random(variant)
+    cycled = 0
+    for deal in range(1, 9):
+        game = Game(config, deal=deal, autoplay=False)
+        for _ in range(rng.randrange(0, 30)):
+            legal = game.legal_moves()
+            if legal:
+                game.play(rng.choice(legal))
+        search = _Search(game)
+        assert search.cycles
+        search.dominance = False
+        got = {_piles_after(game, search.to_moves(option)) for option in search.options()}
+        lay = game._lay
+        waste = lay.ids[lay.waste]
+        expected = set()
+        walker = _clone(game)
+        turns: list[patience.Move] = []
+        states = set()
+        while True:
+            for move in walker.legal_moves():
+                if lay.kinds[lay.index[move.source]] == "stock" or move.target == "stock.0":
+                    continue
+                if not turns or move.source == waste:
+                    expected.add(_piles_after(game, [*turns, move]))
+            state = (tuple(walker._piles[lay.stock]), tuple(walker._piles[lay.waste]))
+            turn = walker._stock_move()
+            if state in states or turn is None:
+                break
+            states.add(state)
+            walker.play(turn)
+            turns.append(turn)
+        here = _piles_after(game, [])
+        assert got - {here} == expected - {here}, (variant, deal, str(game))
+        cycled += any(option[3] for option in search.options())
+    assert cycled >= 4
+
+
+@pytest.mark.parametrize("variant", ["klondike-by-threes", "chinaman", "thumb-and-pouch"])
+def test_stock_cycle_changes_no_verdict(variant):
+    rng = random.Random(variant + "cycle")
+    spare = len(game_tableau(variant))
+    compared = 0
+    for i in range(40):
+        if compared >= 6:
+            break
+        game = _endgame(variant, rng, out=spare + rng.randrange(3, 10), autoplay=i % 2 == 0,
+                        play_back=i % 3 == 0)
+        cycling = _Search(game)
+        turning = _Search(game)
+        turning.cycles = False
+        one, other = cycling.run(200_000, 30), turning.run(200_000, 30)
+        if one.decided and other.decided:
+            compared += 1
+            assert one.status == other.status, (variant, i, str(game))
+            if one.status == "won":
+                assert replays_to_win(_clone(game), one.moves)
+    assert compared >= 3
+
+
+def test_a_search_run_in_slices_is_the_search_run_once():
+    """`solve` gives the search in the usual order its budget in slices: nothing is lost."""
+    for game in (_borrowing_position(play_back=False), _borrowing_position(play_back=True)):
+        whole = _Search(game).run(None, None)
+        sliced = _Search(game)
+        total = 0
+        while True:
+            part = sliced.run(37, None)
+            total += part.nodes
+            if part.decided:
+                break
+        assert (part.status, total) == (whole.status, whole.nodes)
+        if part.status == "won":
+            assert part.moves == whole.moves
+            assert replays_to_win(_clone(game), part.moves)

@@ -42,11 +42,15 @@ from patience.game import Game, Move, _Layout
 Status = Literal["won", "lost", "undecided"]
 Op = tuple[Any, ...]  # one step of a move as the engine records it, for undo
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
+# A move of the search: the stock's turns to make first (often none), then one move.
+Option = tuple[int, int, int, tuple[Triple, ...]]
 CHECK_EVERY = 128  # nodes between two looks at the clock
-# Restarts (see `solve`): the share of the budget they may use, the first one's positions,
-# how much each next one may search, and how much randomness reorders their moves (on the
-# scale of the ordering scores: a shuffled order still leans towards the usual one).
-RESTART_SHARE = 0.9
+# Restarts (see `solve`): the share of the budget kept for the one search in the usual
+# order that goes on between them (it alone can prove a loss that needs a large table), the
+# first restart's positions, how much each next one may search, and how much randomness
+# reorders their moves (on the scale of the ordering scores: a shuffled order still leans
+# towards the usual one).
+PROOF_SHARE = 0.5
 RESTART_NODES = 1500
 RESTART_GROWTH = 1.05
 SHUFFLE = 300
@@ -59,6 +63,9 @@ BEST_FIRST_NODES = 3000
 BEST_FIRST_WEIGHTS = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1), (5, 1, 1))
 BEST_FIRST_NOISE = 20
 
+
+_EVERY = frozenset(range(52))
+_RANK = {rank: frozenset(s * 13 + rank - 1 for s in range(4)) for rank in range(1, 14)}
 
 # Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
 _Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
@@ -108,6 +115,21 @@ class _Rules:
         if lay.stock is not None and self.stock_by_size:
             self.fixed.remove(lay.stock)
         self.stock = lay.stock
+        # The pass count matters only while passes are limited: with unlimited passes two
+        # positions that differ only in it have the same moves forever after.
+        self.count_passes = turn is not None and turn["passes"] is not None
+        # Stock and waste as one move set (see `_Search._cycle`): turning the stock only
+        # brings another card to the top of the waste when no space rule watches the stock
+        # or the waste, nothing is ever put back on either, and only the waste's top card
+        # leaves it. Then every other move may as well come before the turns, and the turns
+        # need only be made to play the card they bring up.
+        specs = cfg["piles"]
+        watched = {k for spec in specs.values() for k in spec["spaces"]["while_cards_in"] or ()}
+        self.cycles = (turn is not None and turn["to"] == "waste" and lay.waste is not None
+                       and lay.group[lay.waste] == "single"
+                       and not watched & {"stock", "waste"}
+                       and not any(k in ("stock", "waste")
+                                   for spec in specs.values() for k in spec["moves"]["to"]))
         # Each pile's group of interchangeable piles (None: a pile of its own).
         self.group_of: list[int | None] = [None] * len(lay.kinds)
         for i, group in enumerate(self.groups):
@@ -311,7 +333,7 @@ class _Rules:
         """
         stock = self.stock
         size = len(piles[stock]) if stock is not None and self.stock_by_size else 255
-        head = bytes((passes & 255, size))
+        head = bytes((passes & 255 if self.count_passes else 0, size))
         sorted_parts: list[bytes] = []
         for i, group in enumerate(self.groups):
             part = joined[i]
@@ -343,8 +365,10 @@ def _copy(game: Game) -> Game:
 class _Search:
     """One depth-first search from one position, with its own copy of the game.
 
-    Moves inside the search are (source, target, count) index triples from the engine's own
-    `Game._move_triples`, which `legal_moves` wraps; they become `Move`s only in results.
+    Moves inside the search are options: (source, target, count) index triples from the
+    engine's own `Game._move_triples`, which `legal_moves` wraps, each after the stock's turns
+    that bring its card up (see `_cycle`); they become `Move`s only in results. The search
+    can be run in slices: each `run` goes on from where the last one stopped.
     """
 
     def __init__(self, game: Game, shuffle: random.Random | None = None) -> None:
@@ -356,12 +380,20 @@ class _Search:
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
         self.kinds = lay.kinds
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
+        self.cycles = self.rules.cycles and not (
+            g.autoplay and (lay.auto_foundation or lay.auto_fill))
+        self.stack: list[list[Any]] | None = None  # see `run`
+        self.seen: set[bytes] = set()
         self.parts = [bytes(pile) for pile in g._piles]  # each pile as bytes, for `key`
         self.joined: list[bytes | None] = [None] * len(self.rules.groups)  # see `_Rules.key`
 
-    def to_move(self, triple: tuple[int, int, int]) -> Move:
+    def to_move(self, triple: Triple | Option) -> Move:
         ids = self.lay.ids
         return Move(ids[triple[0]], ids[triple[1]], triple[2])
+
+    def to_moves(self, option: Option) -> list[Move]:
+        """The player's moves that make an option: its turns of the stock, then its move."""
+        return [self.to_move(turn) for turn in option[3]] + [self.to_move(option)]
 
     # -- the rules, fast --------------------------------------------------------------------
 
@@ -371,13 +403,15 @@ class _Search:
 
     # -- moving -----------------------------------------------------------------------------
 
-    def play(self, triple: tuple[int, int, int]) -> list[Op]:
+    def play(self, option: Option) -> list[Op]:
         """Make a legal move and what follows from it, as `Game.play` does; return the ops."""
         g = self.game
-        s, t, n = triple
+        s, t, n, turns = option
         ops: list[Op] = []
+        for turn in turns:  # nothing follows a turn by itself: see `_Rules.cycles`
+            g._apply(self.to_move(turn), ops)
         if s in self.stock_piles and (s == self.lay.stock or t == self.lay.stock):
-            g._apply(self.to_move(triple), ops)
+            g._apply(self.to_move(option), ops)
         else:
             piles = g._piles
             src = piles[s]
@@ -430,7 +464,7 @@ class _Search:
 
     # -- choosing ---------------------------------------------------------------------------
 
-    def children(self) -> list[tuple[int, int, int]]:
+    def children(self) -> list[Option]:
         """The moves to try here, best first; a safe move alone when there is one."""
         moves = self.options()
         if len(moves) <= 1:
@@ -439,7 +473,7 @@ class _Search:
         score, dig = self._score, self._dig
         soon = self._levels(piles)[0]
 
-        def worth(m: tuple[int, int, int]) -> int:
+        def worth(m: Option) -> int:
             return score(m, piles) + dig(m, piles, soon)
 
         if self.shuffle is None:
@@ -449,9 +483,15 @@ class _Search:
             moves.sort(key=lambda m: worth(m) + noise(SHUFFLE), reverse=True)
         return moves
 
-    def options(self) -> list[tuple[int, int, int]]:
+    def options(self) -> list[Option]:
         """The moves worth trying here, in no order: a safe move alone when there is one."""
-        moves = self.moves()
+        moves: list[Option]
+        if self.cycles:
+            stock = self.lay.stock
+            moves = [(s, t, n, ()) for s, t, n in self.moves() if stock not in (s, t)]
+            moves += self._cycle()
+        else:
+            moves = [(s, t, n, ()) for s, t, n in self.moves()]
         if not moves:
             return moves
         piles = self.game._piles
@@ -461,10 +501,11 @@ class _Search:
         moves = self._distinct(moves, piles)
         if self.dominance:
             home = None
-            ups: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+            ups: dict[tuple[int, int], list[Option]] = {}
             for m in moves:
                 s = m[0]
-                if m[1] in found and s not in found and kinds[s] in rules.safe_kinds:
+                if (m[1] in found and s not in found and kinds[s] in rules.safe_kinds
+                        and not m[3]):
                     ups.setdefault((s, piles[s][-1]), []).append(m)
             for (_, code), options in ups.items():
                 if len(options) != 1:
@@ -481,6 +522,72 @@ class _Search:
                 if dead:
                     moves = [m for m in moves if m[0] not in found or piles[m[0]][-1] not in dead]
         return moves
+
+    def _cycle(self) -> list[Option]:
+        """The moves of the cards that turning the stock brings to the top of the waste.
+
+        Stock and waste as one move set, as in Bjarnason, Tadepalli and Fern's Klondike
+        solver and in Solvitaire: the waste and the stock read as one line of cards (the
+        waste bottom to top, then the stock top to bottom), which turns and redeals never
+        reorder; a turn only moves the point that splits it. So each card the turns can bring
+        up is one option, its turns made first, with no position of its own for each turn.
+        Where passes are limited, a split seen again on a later pass is left out: the same
+        cards with fewer passes to come can do nothing the earlier one cannot.
+        """
+        g, lay = self.game, self.lay
+        stock, waste = lay.stock, lay.waste
+        assert stock is not None and waste is not None and lay.turn is not None
+        piles = g._piles
+        up = piles[waste]
+        line = up + [c & ~FACE_DOWN for c in reversed(piles[stock])]
+        size, split, passes = len(line), len(up), g._passes
+        cards, limit = lay.turn["cards"], lay.turn["passes"]
+        takers = self._takers(waste)
+        out: list[Option] = []
+        turns: list[Triple] = []
+        seen = {split}
+        while True:
+            if split < size:
+                n = min(cards, size - split)
+                turns.append((stock, waste, n))
+                split += n
+            elif split and (limit is None or passes < limit):
+                turns.append((waste, stock, split))
+                split, passes = 0, passes + 1
+            else:
+                break
+            if split in seen:
+                break
+            seen.add(split)
+            if split:
+                code = line[split - 1]
+                made = tuple(turns)
+                out.extend((waste, t, 1, made) for t, takes in takers if code in takes)
+        return out
+
+    def _takers(self, source: int) -> list[tuple[int, frozenset[int]]]:
+        """Each pile that a single card from `source` may go to now, with the cards it takes
+        (`Game._fits` for every card at once)."""
+        g, lay = self.game, self.lay
+        piles = g._piles
+        out = []
+        for t in lay.targets[source]:
+            dest = piles[t]
+            if dest:
+                table, cap = lay.build[t], lay.max_cards[t]
+                if table is None or dest[-1] & FACE_DOWN or (cap is not None
+                                                             and len(dest) >= cap):
+                    continue
+                out.append((t, table[dest[-1]]))
+                continue
+            rule = g._space_rule(t, source)
+            if rule == "any":
+                out.append((t, _EVERY))
+            elif rule == "king":
+                out.append((t, _RANK[13]))
+            elif rule == "base":
+                out.append((t, _RANK[g._base]))
+        return out
 
     def _levels(self, piles: list[list[int]]) -> _Levels:
         """How many cards each card waits for before it may go up: (soon, need, costs).
@@ -530,9 +637,9 @@ class _Search:
             depth += 1
         return need
 
-    def _dig(self, m: tuple[int, int, int], piles: list[list[int]], soon: dict[int, int]) -> int:
+    def _dig(self, m: Option, piles: list[list[int]], soon: dict[int, int]) -> int:
         """How much a move digs towards cards the foundations want soon, less what it buries."""
-        s, t, n = m
+        s, t, n, _ = m
         if self.kinds[s] == "foundation" or self.kinds[t] == "foundation":
             return 0
         src = piles[s]
@@ -551,8 +658,7 @@ class _Search:
                 break
         return worth
 
-    def _distinct(self, moves: list[tuple[int, int, int]],
-                  piles: list[list[int]]) -> list[tuple[int, int, int]]:
+    def _distinct(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
         """The moves less those that lead where another one does, or back here.
 
         Empty piles of one interchangeable group give the same position (under the key)
@@ -562,22 +668,27 @@ class _Search:
         """
         group_of = self.rules.group_of
         out = []
-        taken: set[tuple[int, int, int]] = set()
+        taken: set[tuple[int, int, int, int]] = set()
         for m in moves:
-            s, t, n = m
+            s, t, n, turns = m
             g = group_of[t]
             if g is not None and not piles[t]:
-                if group_of[s] == g and n == len(piles[s]):
+                if group_of[s] == g and n == len(piles[s]) and not turns:
                     continue
-                if (s, n, g) in taken:
+                if (s, n, g, len(turns)) in taken:
                     continue
-                taken.add((s, n, g))
+                taken.add((s, n, g, len(turns)))
             out.append(m)
         return out
 
-    def _score(self, m: tuple[int, int, int], piles: list[list[int]]) -> int:
-        """A rough worth of a move, for ordering only; every legal move is still tried."""
-        s, t, n = m
+    def _score(self, m: Option, piles: list[list[int]]) -> int:
+        """A rough worth of a move, for ordering only; every legal move is still tried.
+
+        A card the stock must be turned for counts a little less for each turn.
+        """
+        s, t, n, turns = m
+        if turns:
+            return self._score((s, t, n, ()), piles) - len(turns)
         kinds = self.kinds
         sk, tk = kinds[s], kinds[t]
         if sk == "stock" or tk == "stock":
@@ -609,14 +720,23 @@ class _Search:
     # -- searching --------------------------------------------------------------------------
 
     def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
+        """Search on, from where the last call stopped, for at most this budget.
+
+        A search run in slices keeps its table and its path between them, so a proof of
+        loss spread over many slices costs what one run would (see `solve`).
+        """
         start = time.perf_counter()
         deadline = None if max_seconds is None else start + max_seconds
-        if self.won():
-            return SolveResult("won", [], 0, time.perf_counter() - start)
+        if self.stack is None:
+            if self.won():
+                return SolveResult("won", [], 0, time.perf_counter() - start)
+            self.seen = {self.key()}
+            # Each frame: the moves to try at a node, the next one's index, how we got there.
+            self.stack = [[self.children(), 0, None, None]]
+        if max_nodes is not None and max_nodes <= 0:
+            return SolveResult("undecided", [], 0, time.perf_counter() - start)
         limit = max_nodes if max_nodes is not None else -1
-        seen = {self.key()}
-        # Each frame: the moves to try at a node, the next one's index, and how we got there.
-        stack: list[list[Any]] = [[self.children(), 0, None, None]]
+        stack, seen = self.stack, self.seen
         nodes = 0
         while stack:
             frame = stack[-1]
@@ -631,7 +751,8 @@ class _Search:
             ops = self.play(move)
             nodes += 1
             if self.won():
-                line = [self.to_move(f[3]) for f in stack[1:]] + [self.to_move(move)]
+                line = [m for f in stack[1:] for m in self.to_moves(f[3])]
+                line += self.to_moves(move)
                 return SolveResult("won", line, nodes, time.perf_counter() - start)
             k = self.key()
             if k in seen:
@@ -641,7 +762,7 @@ class _Search:
                 children = self.children()
                 if len(ops) == 1 and ops[0][0] == "move":
                     # Moving the same cards straight back leads to the position just left.
-                    back = (move[1], move[0], move[2])
+                    back = (move[1], move[0], move[2], ())
                     children = [m for m in children if m != back]
                 stack.append([children, 0, ops, move])
             if nodes == limit or (deadline is not None and nodes % CHECK_EVERY == 0
@@ -711,7 +832,7 @@ class _BestFirst(_Search):
         g = self.game
         seen = {self.key()}
         # How each kept position was reached: (the index of the one before, the move).
-        came: list[tuple[int, tuple[int, int, int] | None]] = [(-1, None)]
+        came: list[tuple[int, Option | None]] = [(-1, None)]
         queue = [(self.distance(), 0, 0, tuple(self.parts), g._passes, g._base)]
         nodes = 0
         while queue:
@@ -728,7 +849,7 @@ class _BestFirst(_Search):
                         here, step = came[here]
                         if step is not None:
                             line.append(step)
-                    moves = [self.to_move(m) for m in reversed(line)]
+                    moves = [step for m in reversed(line) for step in self.to_moves(m)]
                     return SolveResult("won", moves, nodes, time.perf_counter() - start)
                 k = self.key()
                 if k not in seen:
@@ -770,35 +891,38 @@ def solve(game: Game, max_nodes: int | None = None,
             return None
         return node_room, time_room
 
-    attempt, turn, size, best_first_nodes = 0, 0, float(RESTART_NODES), 0
+    proof = _Search(game)
+    attempt, turn, size, best_first_nodes, proof_nodes = 1, 0, float(RESTART_NODES), 0, 0
     share = BEST_FIRST_SHARE if _open(game) else 0.0
-    while (left := room(RESTART_SHARE)) is not None:
+    while (left := room(1.0)) is not None:
         node_room, time_room = left
-        # Best-first restarts, with the next weights of the round, while they have had less
-        # than their share of the positions.
-        if best_first_nodes < share * nodes:
+        # The search in the usual order, in slices, while it has had less than its share;
+        # best-first restarts, with the next weights of the round, while they have had less
+        # than their share of the restarts' positions; else a shuffled depth-first restart.
+        if proof_nodes <= PROOF_SHARE * nodes:
+            search: _Search = proof
+            budget = int(size)
+        elif best_first_nodes < share * (nodes - proof_nodes):
             weights = BEST_FIRST_WEIGHTS[turn % len(BEST_FIRST_WEIGHTS)]
             noise = random.Random(turn) if turn >= len(BEST_FIRST_WEIGHTS) else None
-            search: _Search = _BestFirst(game, weights, noise)
+            search = _BestFirst(game, weights, noise)
             budget = BEST_FIRST_NODES
             turn += 1
         else:
-            search = _Search(game, random.Random(attempt) if attempt else None)
+            search = _Search(game, random.Random(attempt))
             budget = int(size)
             attempt, size = attempt + 1, size * RESTART_GROWTH
         if node_room is not None:
             budget = min(budget, node_room)
         result = search.run(budget, time_room)
         nodes += result.nodes
-        if isinstance(search, _BestFirst):
+        if search is proof:
+            proof_nodes += result.nodes
+        elif isinstance(search, _BestFirst):
             best_first_nodes += result.nodes
         if result.decided:
             return _spent(result, nodes, start)
-    left = room(1.0)
-    if left is None:
-        return _spent(SolveResult("undecided"), nodes, start)
-    result = _Search(game).run(*left)
-    return _spent(result, nodes + result.nodes, start)
+    return _spent(SolveResult("undecided"), nodes, start)
 
 
 def _open(game: Game) -> bool:
@@ -832,4 +956,4 @@ def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
         return (result.moves[0] if result.moves else None), True
     search = _Search(game)
     moves = search.children()
-    return (search.to_move(moves[0]) if moves else None), False
+    return (search.to_moves(moves[0])[0] if moves else None), False
