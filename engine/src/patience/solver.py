@@ -40,6 +40,9 @@ from patience.cards import FACE_DOWN
 from patience.game import Game, Move, _Layout
 
 Status = Literal["won", "lost", "undecided"]
+# Bumped whenever a change can alter which deals a node budget decides: win-rate data files
+# record it, and runs of different versions are never merged into one file.
+VERSION = 2
 Op = tuple[Any, ...]  # one step of a move as the engine records it, for undo
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.

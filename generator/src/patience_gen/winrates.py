@@ -15,7 +15,9 @@ from typing import Any
 
 log = logging.getLogger("mkdocs.hooks.winrates")
 
-DATA_FORMAT = 1
+# Format 1 files hold the figures and the won deals; format 2 adds the lost and undecided
+# deals, every deal's positions and time, and the solver's version (see `patience winrate`).
+DATA_FORMATS = (1, 2)
 
 
 def measured(variant_id: str, rules_path: Path | str,
@@ -25,7 +27,8 @@ def measured(variant_id: str, rules_path: Path | str,
     The figures: `rate` (won / deals, undecided deals counted as lost) and `rate_high`
     (undecided counted as won; equal to `rate` when nothing is undecided), `low` and `high`
     (the 95 % Wilson interval around both), `deals` (sample size), `won`, `lost`, `undecided`,
-    `date` (ISO), `solver` ("thoughtful": it sees face-down and stock cards) and `budget`.
+    `date` (ISO), `solver` ("thoughtful": it sees face-down and stock cards), `solver_version`
+    (1 for files from before versions were recorded) and `budget`.
     """
     path = Path(data_dir) / f"{variant_id}.json"
     if not path.is_file():
@@ -34,7 +37,7 @@ def measured(variant_id: str, rules_path: Path | str,
         return None
     try:
         data = json.loads(path.read_text("utf-8"))
-        if data.get("format") != DATA_FORMAT or data.get("variant") != variant_id:
+        if data.get("format") not in DATA_FORMATS or data.get("variant") != variant_id:
             raise ValueError("not a win-rate file of this variant")
         rules_hash = hashlib.sha256(Path(rules_path).read_bytes()).hexdigest()
         figures = {
@@ -48,6 +51,7 @@ def measured(variant_id: str, rules_path: Path | str,
             "undecided": int(data["undecided"]),
             "date": str(data["date"]),
             "solver": str(data["solver"]),
+            "solver_version": int(data.get("solver_version", 1)),
             "budget": dict(data["budget"]),
         }
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
