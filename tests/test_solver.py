@@ -244,7 +244,7 @@ def _endgame(variant: str, rng: random.Random, out: int, autoplay: bool,
             break
         piles[f].append(base[0])
         pool.remove(base[0])
-        limit = lay.specs[f]["build"]["max_cards"] or 13
+        limit = lay.max_cards[f] or 13
         while len(piles[f]) < limit:
             fits = [c for c in pool if c in lay.build[f][piles[f][-1]]]
             if not fits:

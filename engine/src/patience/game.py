@@ -1,24 +1,51 @@
-"""A game of patience played from an engine config: deal, legal moves, play, undo, redo.
+"""A game of patience played from its rules: deal, legal moves, play, undo, redo.
 
-Nothing here knows any variant by name: every rule comes from the config that the rules
-compiler wrote. Piles are lists of card codes (see `cards`), bottom to top.
+Nothing here knows any variant by name: every rule comes from the rules model (`rules`) that
+the engine config describes. Piles are lists of card codes (see `cards`), bottom to top,
+numbered as `layout` says.
+
+Whether cards may go on a pile is decided by `Game._refusal`, which playing and the automatic
+moves ask. It is made of the build relation's lookup table, `space_codes` (what a space takes) and
+two small checks (a group fits, a pile has room); move generation, the hot path of a solver,
+asks the same parts directly, after narrowing the targets with the relation's lookup table.
+A property test holds the two in step (legal moves are exactly the accepted ones).
+
+For search, a game is also a position with a public interface in the manner of
+python-chess's `push`/`pop`: `legal_steps()` lists the moves by pile number, `apply(step)`
+makes one (with the automatic moves that follow) and returns an `Undo` record, and
+`revert(record)` takes it back; `layout`, `stacks`, `passes` and `base_rank` are what a
+search needs to read the position. None of these touch the undo history.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from enum import Enum
 from typing import Any, NamedTuple
 
 from patience.cards import FACE_DOWN, Card, card_text, code_of, rank_of
-from patience.config import check_config
+from patience.layout import Layout, layout_of
+from patience.records import Change, Flip, NextPass, Shift, Step, TurnOver, Undo
 from patience.rng import shuffled
+from patience.rules import (
+    FoundationBase,
+    Gather,
+    GroupRule,
+    PileKind,
+    Relation,
+    Rules,
+    SpaceRule,
+    TurnTo,
+    rules_of,
+    space_codes,
+)
 
-KIND_ORDER = ("foundation", "tableau", "reserve", "fan", "stock", "waste")
 SAVE_FORMAT = 1
-BASE_RANKS = {"ace": 1, "king": 13}
+BASE_RANKS = {FoundationBase.ACE: 1, FoundationBase.KING: 13}
+MAX_SAVE_CHARS = 1 << 22
+"""A saved game longer than this (4 MiB of text) is refused before it is parsed."""
 
 
 class IllegalMove(ValueError):
@@ -61,155 +88,72 @@ class Pile:
         return self.cards[-1] if self.cards else None
 
 
-def _ranks_on(rank: str, wrap: bool, below: int) -> tuple[int, ...]:
-    """Ranks (1-13) that may go on a card of rank `below` under a build or run rule."""
-    if rank == "up":
-        return (below + 1,) if below < 13 else (1,) if wrap else ()
-    if rank == "down":
-        return (below - 1,) if below > 1 else (13,) if wrap else ()
-    if rank == "same":
-        return (below,)
-    return tuple(range(1, 14))
+class Refusal(Enum):
+    """Why a group of cards may not go onto a pile (see `Game._refusal`)."""
+
+    SINGLE_CARDS = "single cards only"
+    NOT_BUILT = "group not built as the pile builds"
+    NOTHING_ON = "nothing may be placed"
+    TOP_FACE_DOWN = "top card face down"
+    FULL = "pile full"
+    NO_FIT = "card does not fit"
+    SPACE_CLOSED = "space may not be filled from there"
+    SPACE_KING = "space takes a King"
+    SPACE_BASE = "space takes the base rank"
 
 
-def _suits_on(suit: str, below: int) -> tuple[int, ...]:
-    """Suit indexes (0-3, in SUITS order: C D H S) that may go on a card of suit `below`."""
-    if suit == "same-suit":
-        return (below,)
-    if suit == "alternate-colour":
-        red = below in (1, 2)
-        return tuple(s for s in range(4) if (s in (1, 2)) != red)
-    if suit == "other-suit":
-        return tuple(s for s in range(4) if s != below)
-    return (0, 1, 2, 3)
-
-
-@cache
-def _table(rank: str, suit: str, wrap: bool) -> tuple[frozenset[int], ...]:
-    """For each face-up code below, the set of codes that may go on it."""
-    return tuple(
-        frozenset(s * 13 + r - 1 for s in _suits_on(suit, b // 13)
-                  for r in _ranks_on(rank, wrap, b % 13 + 1))
-        for b in range(52)
-    )
-
-
-def relation(rule: dict | None) -> tuple[frozenset[int], ...] | None:
-    """The lookup table of a build or run rule (None: nothing may be placed)."""
-    if rule is None:
-        return None
-    return _table(rule["rank"], rule["suit"], rule.get("wrap", False))
-
-
-class _Layout:
-    """The config turned into per-pile lookups, shared by every game of that config."""
-
-    def __init__(self, config: dict[str, Any]) -> None:
-        self.config = config
-        self.ids: list[str] = []
-        self.kinds: list[str] = []
-        self.index: dict[str, int] = {}
-        self.by_kind: dict[str, list[int]] = {}
-        for kind in KIND_ORDER:
-            if kind not in config["piles"]:
-                continue
-            spec = config["piles"][kind]
-            self.by_kind[kind] = []
-            for i in range(spec["count"]):
-                pid = f"{kind}.{i}"
-                self.index[pid] = len(self.ids)
-                self.by_kind[kind].append(len(self.ids))
-                self.ids.append(pid)
-                self.kinds.append(kind)
-        self.specs = [config["piles"][k] for k in self.kinds]
-        self.build = [relation(s["build"]) for s in self.specs]
-        self.run = [relation(s["moves"]["run"]) for s in self.specs]
-        self.group = [s["moves"]["group"] for s in self.specs]
-        self.targets = [
-            [t for t in range(len(self.ids)) if t != p and self.kinds[t] in s["moves"]["to"]]
-            for p, s in enumerate(self.specs)
-        ]
-        self.target_set = [frozenset(t) for t in self.targets]
-        # Targets onto which any group that may leave p also fits, once its bottom card does.
-        self.simple = [
-            frozenset(t for t in self.targets[p]
-                      if self.run[p] is not None and self.run[p] is self.build[t]
-                      and not self.specs[t]["build"]["single_cards"])
-            for p in range(len(self.ids))
-        ]
-        self.max_cards = [None if s["build"] is None else s["build"]["max_cards"]
-                          for s in self.specs]
-        self.single_cards = [s["build"] is not None and s["build"]["single_cards"]
-                             for s in self.specs]
-        self.space_fixed = [None if s["spaces"]["from"] else s["spaces"]["accepts"]
-                            for s in self.specs]
-        self.sources = [p for p, g in enumerate(self.group) if g != "none"]
-        self.foundations = self.by_kind["foundation"]
-        self.stock = self.by_kind.get("stock", [None])[0]
-        self.waste = self.by_kind.get("waste", [None])[0]
-        self.total = config["decks"] * 52
-        found = config["piles"]["foundation"]
-        self.auto_foundation = found.get("automatic", False)
-        self.auto_sources = [p for p in self.sources if self.kinds[p] != "foundation"
-                             and "foundation" in self.specs[p]["moves"]["to"]]
-        self.auto_fill = [p for p, s in enumerate(self.specs) if s["spaces"]["automatic"]]
-        self.turn = config["piles"]["stock"]["turn"] if self.stock is not None else None
-
-
-@cache
-def _layout_for(text: str) -> _Layout:
-    return _Layout(json.loads(text))
-
-
-def _layout(config: dict[str, Any]) -> _Layout:
-    return _layout_for(json.dumps(check_config(config), sort_keys=True))
+_SPACE_REFUSALS = {SpaceRule.NONE: Refusal.SPACE_CLOSED, SpaceRule.KING: Refusal.SPACE_KING,
+                   SpaceRule.BASE: Refusal.SPACE_BASE}
 
 
 class Game:
     """One deal of one variant, with its full undo and redo history."""
 
-    def __init__(self, config: dict[str, Any], deal: int = 0, autoplay: bool = False) -> None:
-        self._lay = _layout(config)
-        self.config = self._lay.config
+    def __init__(self, config: Mapping[str, Any] | Rules, deal: int = 0,
+                 autoplay: bool = False) -> None:
+        self.rules = rules_of(config)
+        self._lay = layout_of(self.rules)
         self.deal = deal
         self.autoplay = autoplay
         self._piles: list[list[int]] = [[] for _ in self._lay.ids]
         self._passes = 1
         self._base = 1
-        self._history: list[tuple[Move, list[tuple]]] = []
+        self._history: list[tuple[Move, Undo]] = []
         self._redo: list[Move] = []
-        self._deal_cards(shuffled(list(range(52)) * self.config["decks"], deal))
+        self._deal_cards(shuffled(list(range(52)) * self.rules.decks, deal))
         if autoplay:
             self._automatic([], None)
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The engine config of this game's rules (a fresh copy)."""
+        return self.rules.to_config()
 
     # -- dealing ------------------------------------------------------------------------------
 
     def _deal_cards(self, deck: list[int]) -> None:
-        lay, cfg = self._lay, self.config
-        found = cfg["piles"]["foundation"]
-        base = found["base"]
-        self._base = BASE_RANKS.get(base, 0)
-        for kind in cfg["deal_order"]:
+        lay, rules = self._lay, self.rules
+        found = rules.foundation
+        self._base = BASE_RANKS.get(found.base, 0) if found.base is not None else 0
+        for kind in rules.deal_order:
             piles = lay.by_kind[kind]
-            spec = cfg["piles"][kind]
-            if kind == "foundation":
-                if base == "first-card":
+            if kind == PileKind.FOUNDATION:
+                if found.base == FoundationBase.FIRST_CARD:
                     self._base = rank_of(deck[0])
-                gather = found["gather"]
-                if gather == "none":
+                if found.gather in (None, Gather.NONE):
                     continue
                 picked = [i for i, c in enumerate(deck) if rank_of(c) == self._base]
-                picked = picked[: 1 if gather == "one" else len(piles)]
+                picked = picked[: 1 if found.gather == Gather.ONE else len(piles)]
                 for pile, i in zip(piles, picked, strict=False):
                     self._piles[pile].append(deck[i])
                 for i in reversed(picked):
                     del deck[i]
-            elif kind == "stock":
+            elif kind == PileKind.STOCK:
                 self._piles[piles[0]] = [c | FACE_DOWN for c in deck]
                 deck = []
             else:
-                for pile, n, up in zip(piles, spec["deal"]["cards"], spec["deal"]["face_up"],
-                                       strict=True):
+                deal = rules[kind].deal
+                for pile, n, up in zip(piles, deal.cards, deal.face_up, strict=True):
                     cards, deck = deck[:n], deck[n:]
                     self._piles[pile] = [
                         c if i >= n - up else c | FACE_DOWN for i, c in enumerate(cards)
@@ -234,10 +178,9 @@ class Game:
     def _pile_index(self, pile_id: str) -> int:
         try:
             return self._lay.index[pile_id]
-        except KeyError:
+        except (KeyError, TypeError):
             raise IllegalMove(
-                f"there is no pile {pile_id!r}; piles are {', '.join(self._lay.ids)}"
-            ) from None
+                f"there is no pile {pile_id!r}; piles are {', '.join(self._lay.ids)}") from None
 
     @property
     def base_rank(self) -> int:
@@ -250,7 +193,7 @@ class Game:
         turn = self._lay.turn
         if turn is None:
             return 0
-        return None if turn["passes"] is None else turn["passes"] - self._passes
+        return None if turn.passes is None else turn.passes - self._passes
 
     @property
     def is_won(self) -> bool:
@@ -270,59 +213,155 @@ class Game:
         """Whether there is an undone move to play again."""
         return bool(self._redo)
 
+    # -- the position, for search -------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """Pile numbers and per-pile lookups of this game's rules."""
+        return self._lay
+
+    @property
+    def stacks(self) -> list[list[int]]:
+        """Every pile's card codes by pile number, bottom to top (see `cards`).
+
+        These are the game's own lists, handed out for speed: read them, never change them
+        (`set_position` replaces them).
+        """
+        return self._piles
+
+    @property
+    def passes(self) -> int:
+        """Which pass through the stock this is, counting from 1."""
+        return self._passes
+
+    def set_position(self, stacks: Sequence[Sequence[int]], passes: int | None = None,
+                     base_rank: int | None = None) -> None:
+        """Put the piles (by pile number), and optionally the pass and base rank, as given.
+
+        For search and tests: the cards are copied but not checked, and the history is left
+        alone, so use it for positions of this game (or on a game whose history you drop).
+        """
+        if len(stacks) != len(self._piles):
+            raise ValueError(f"expected {len(self._piles)} piles, got {len(stacks)}")
+        self._piles = [list(cards) for cards in stacks]
+        if passes is not None:
+            self._passes = passes
+        if base_rank is not None:
+            self._base = base_rank
+
+    def copy(self) -> Game:
+        """A game at the same position with no history; this one is left alone."""
+        twin = Game(self.rules, self.deal, self.autoplay)
+        twin.set_position(self._piles, self._passes, self._base)
+        return twin
+
+    def step_of(self, move: Move) -> Step:
+        """The pile numbers of a move (raises IllegalMove for an unknown pile)."""
+        return self._pile_index(move.source), self._pile_index(move.target), move.count
+
+    def move_of(self, step: Step) -> Move:
+        """The `Move` of a step."""
+        ids = self._lay.ids
+        return Move(ids[step[0]], ids[step[1]], step[2])
+
+    def position_key(self) -> tuple[Any, ...]:
+        """A hashable key of the position (piles, faces and passes), for search."""
+        return (self._passes, *map(tuple, self._piles))
+
+    def codes(self, pile_id: str) -> list[int]:
+        """The raw card codes of a pile (a copy), for fast readers such as a solver."""
+        return list(self._piles[self._pile_index(pile_id)])
+
     # -- the rules ----------------------------------------------------------------------------
 
-    def _space_rule(self, target: int, source: int) -> str:
-        """What an empty target accepts from this source: 'any', 'king', 'base' or 'none'."""
-        spaces = self._lay.specs[target]["spaces"]
-        accepts = spaces["accepts"]
-        allowed = spaces["from"]
-        if allowed is None or accepts == "none":
-            return accepts
-        waiting = spaces["while_cards_in"]
-        if any(self._piles[p] for k in waiting for p in self._lay.by_kind.get(k, ())):
-            return accepts if self._lay.kinds[source] in allowed else "none"
-        return spaces["otherwise"]
+    def space_rule(self, target: int, source: int) -> SpaceRule:
+        """What the pile `target`, once empty, accepts now from the pile `source` (numbers).
 
-    def _accepts(self, source: int, target: int, cards: list[int]) -> str | None:
-        """None if `target` takes `cards` from `source`, else the reason it does not."""
+        `space_codes(base_rank)[rule]` are the cards that rule lets in.
+        """
+        spaces = self._lay.specs[target].spaces
+        accepts = spaces.accepts
+        allowed = spaces.only_from
+        if allowed is None or accepts == SpaceRule.NONE:
+            return accepts
+        waiting = spaces.while_cards_in or ()
+        if any(self._piles[p] for k in waiting for p in self._lay.by_kind.get(k, ())):
+            return accepts if self._lay.kinds[source] in allowed else SpaceRule.NONE
+        return spaces.otherwise
+
+    def _refusal(self, source: int, target: int, n: int) -> Refusal | None:
+        """Whether `target` takes the top `n` cards of `source`: None if it does, else why not.
+
+        The placement rule of the engine, built from the parts that move generation also
+        uses: the build relation's table, `_group_fits`, `_room` and `space_codes`. `n` must be a count of cards that may leave `source` together
+        (see `_movable`).
+        """
         lay = self._lay
-        spec = lay.specs[target]
+        if n > 1 and not self._group_fits(source, target, n):
+            return Refusal.SINGLE_CARDS if lay.single_cards[target] else Refusal.NOT_BUILT
         dest = self._piles[target]
-        build = spec["build"]
-        n = len(cards)
-        if n > 1:
-            if build is not None and build["single_cards"]:
-                return f"only single cards go onto a {lay.kinds[target]}"
-            table = lay.build[target]
-            if table is None or any(b not in table[a] for a, b in itertools.pairwise(cards)):
-                return f"that group is not built the way a {lay.kinds[target]} builds"
+        first = self._piles[source][-n]
         if dest:
-            top = dest[-1]
             table = lay.build[target]
             if table is None:
-                return f"nothing may be placed on a {lay.kinds[target]}"
+                return Refusal.NOTHING_ON
+            top = dest[-1]
             if top & FACE_DOWN:
-                return f"the top card of {lay.ids[target]} is face down"
-            if build["max_cards"] is not None and len(dest) + n > build["max_cards"]:
-                return f"{lay.ids[target]} is full ({build['max_cards']} cards)"
-            if cards[0] not in table[top]:
-                return (f"{card_text(cards[0])} cannot go on {card_text(top)}: "
-                        f"{lay.kinds[target]} piles build {_rule_words(build)}")
-            return None
-        rule = self._space_rule(target, source)
-        rank = rank_of(cards[0])
-        if rule == "none":
-            spaces = spec["spaces"]
-            if spaces["accepts"] != "none" and spaces["from"]:
-                return (f"an empty {lay.kinds[target]} pile may now be filled only from the "
-                        f"{' or '.join(spaces['from'])}")
-            return f"an empty {lay.kinds[target]} pile may not be filled"
-        if rule == "king" and rank != 13:
-            return f"only a King may fill an empty {lay.kinds[target]} pile"
-        if rule == "base" and rank != self._base:
-            return f"an empty {lay.kinds[target]} starts with rank {self._base}"
-        return None
+                return Refusal.TOP_FACE_DOWN
+            if not self._room(target, n):
+                return Refusal.FULL
+            return None if first in table[top] else Refusal.NO_FIT
+        rule = lay.space_fixed[target] or self.space_rule(target, source)
+        return None if first in space_codes(self._base)[rule] else _SPACE_REFUSALS[rule]
+
+    def _group_fits(self, source: int, target: int, n: int) -> bool:
+        """Whether `target`'s build rule takes the top `n` > 1 cards of `source` as a group."""
+        lay = self._lay
+        if lay.single_cards[target]:
+            return False
+        if target in lay.simple[source]:
+            return True
+        table = lay.build[target]
+        src = self._piles[source]
+        return table is not None and all(src[i] in table[src[i - 1]]
+                                         for i in range(len(src) - n + 1, len(src)))
+
+    def _room(self, target: int, n: int) -> bool:
+        """Whether `target` has room for `n` more cards."""
+        limit = self._lay.max_cards[target]
+        return limit is None or len(self._piles[target]) + n <= limit
+
+    def _explain(self, refusal: Refusal, source: int, target: int, n: int) -> str:
+        """The sentence for a refusal, naming the piles and cards."""
+        lay = self._lay
+        kind, pid = lay.kinds[target], lay.ids[target]
+        spec = lay.specs[target]
+        match refusal:
+            case Refusal.SINGLE_CARDS:
+                return f"only single cards go onto a {kind}"
+            case Refusal.NOT_BUILT:
+                return f"that group is not built the way a {kind} builds"
+            case Refusal.NOTHING_ON:
+                return f"nothing may be placed on a {kind}"
+            case Refusal.TOP_FACE_DOWN:
+                return f"the top card of {pid} is face down"
+            case Refusal.FULL:
+                return f"{pid} is full ({lay.max_cards[target]} cards)"
+            case Refusal.NO_FIT:
+                assert spec.build is not None
+                return (f"{card_text(self._piles[source][-n])} cannot go on "
+                        f"{card_text(self._piles[target][-1])}: "
+                        f"{kind} piles build {_rule_words(spec.build.relation)}")
+            case Refusal.SPACE_CLOSED:
+                spaces = spec.spaces
+                if spaces.accepts != SpaceRule.NONE and spaces.only_from:
+                    return (f"an empty {kind} pile may now be filled only from the "
+                            f"{' or '.join(spaces.only_from)}")
+                return f"an empty {kind} pile may not be filled"
+            case Refusal.SPACE_KING:
+                return f"only a King may fill an empty {kind} pile"
+            case _:
+                return f"an empty {kind} starts with rank {self._base}"
 
     def _movable(self, source: int) -> range | tuple[int, ...]:
         """How many cards may be lifted together from the top of `source` (empty: none)."""
@@ -330,7 +369,7 @@ class Game:
         if not pile or pile[-1] & FACE_DOWN:
             return ()
         group = self._lay.group[source]
-        if group == "single":
+        if group is GroupRule.SINGLE:
             return (1,)
         table = self._lay.run[source]
         depth = 1
@@ -340,67 +379,42 @@ class Game:
             if below & FACE_DOWN or table is None or pile[-depth] not in table[below]:
                 break
             depth += 1
-        if group == "run":
+        if group is GroupRule.RUN:
             return range(1, depth + 1)
         return (1, depth) if depth == size and depth > 1 else (1,)
 
-    def _stock_move(self) -> Move | None:
+    def _stock_step(self) -> Step | None:
+        """The stock's move now (a turn, or the waste back for a new pass), if any."""
         lay = self._lay
-        if lay.stock is None:
+        stock, turn = lay.stock, lay.turn
+        if stock is None or turn is None:
             return None
-        stock, turn = self._piles[lay.stock], lay.turn
-        if stock:
-            if turn["to"] == "waste":
-                return Move(lay.ids[lay.stock], lay.ids[lay.waste], min(turn["cards"], len(stock)))
-            tableau = lay.by_kind["tableau"]
-            n = min(turn["cards"] * len(tableau), len(stock))
-            return Move(lay.ids[lay.stock], lay.ids[tableau[0]], n)
+        cards = self._piles[stock]
+        if cards:
+            if turn.to == TurnTo.WASTE:
+                assert lay.waste is not None
+                return stock, lay.waste, min(turn.cards, len(cards))
+            tableau = lay.by_kind[PileKind.TABLEAU]
+            return stock, tableau[0], min(turn.cards * len(tableau), len(cards))
         waste = self._piles[lay.waste] if lay.waste is not None else None
-        if waste and (turn["passes"] is None or self._passes < turn["passes"]):
-            return Move(lay.ids[lay.waste], lay.ids[lay.stock], len(waste))
+        if waste and (turn.passes is None or self._passes < turn.passes):
+            assert lay.waste is not None
+            return lay.waste, stock, len(waste)
         return None
 
-    def _fits(self, source: int, target: int, n: int) -> bool:
-        """Fast yes/no twin of `_accepts` for the hot paths; tests hold the two in step."""
-        lay = self._lay
-        dest = self._piles[target]
-        build = lay.specs[target]["build"]
-        if dest:
-            top = dest[-1]
-            table = lay.build[target]
-            if table is None or top & FACE_DOWN:
-                return False
-            if self._piles[source][-n] not in table[top]:
-                return False
-            if build["max_cards"] is not None and len(dest) + n > build["max_cards"]:
-                return False
-        else:
-            rule = self._space_rule(target, source)
-            rank = self._piles[source][-n] % 13 + 1
-            if rule == "none" or (rule == "king" and rank != 13) or (
-                    rule == "base" and rank != self._base):
-                return False
-        return n == 1 or self._accepts(source, target, self._piles[source][-n:]) is None
+    def legal_steps(self) -> list[Step]:
+        """Every legal move as (source, target, count) pile numbers: the hot path of search.
 
-    def _group_fits(self, s: int, t: int, n: int) -> bool:
-        """Whether `t`'s build rule takes the top `n` > 1 cards of `s` as one group."""
-        lay = self._lay
-        if t in lay.simple[s]:
-            return True
-        table = lay.build[t]
-        if table is None or lay.single_cards[t]:
-            return False
-        return all(b in table[a] for a, b in itertools.pairwise(self._piles[s][-n:]))
-
-    def _move_triples(self) -> list[tuple[int, int, int]]:
-        """Every legal move as (source, target, count) pile indexes: the hot path of search."""
+        The same moves, in the same order, as `legal_moves`.
+        """
         lay, piles = self._lay, self._piles
-        build, max_cards, kinds, space_fixed = lay.build, lay.max_cards, lay.kinds, lay.space_fixed
+        build, space_fixed = lay.build, lay.space_fixed
+        closed = SpaceRule.NONE
         wanted: dict[int, list[int]] = {}
         empty = []
         for t, dest in enumerate(piles):
             if not dest:
-                if space_fixed[t] != "none":
+                if space_fixed[t] is not closed:
                     empty.append(t)
                 continue
             table = build[t]
@@ -408,8 +422,10 @@ class Game:
             if table is not None and not top & FACE_DOWN:
                 for code in table[top]:
                     wanted.setdefault(code, []).append(t)
-        out: list[tuple[int, int, int]] = []
-        rules: dict[tuple[int, str], str] = {}
+        out: list[Step] = []
+        kinds, max_cards = lay.kinds, lay.max_cards
+        room, group_fits, takes = self._room, self._group_fits, space_codes(self._base)
+        rules: dict[tuple[int, PileKind], SpaceRule] = {}
         for s in lay.sources:
             src = piles[s]
             counts = self._movable(s)
@@ -418,9 +434,8 @@ class Game:
             allowed = lay.target_set[s]
             for n in counts:
                 for t in wanted.get(src[-n], ()):
-                    if t in allowed and (max_cards[t] is None
-                                         or len(piles[t]) + n <= max_cards[t]) and (
-                            n == 1 or self._group_fits(s, t, n)):
+                    if t in allowed and (max_cards[t] is None or room(t, n)) and (
+                            n == 1 or group_fits(s, t, n)):
                         out.append((s, t, n))
             for t in empty:
                 if t not in allowed:
@@ -429,54 +444,55 @@ class Game:
                 if rule is None:
                     rule = rules.get((t, kinds[s]))
                     if rule is None:
-                        rule = rules[t, kinds[s]] = self._space_rule(t, s)
-                if rule == "none":
+                        rule = rules[t, kinds[s]] = self.space_rule(t, s)
+                if rule is closed:
                     continue
+                codes = takes[rule]
                 for n in counts:
-                    if (rule == "king" and src[-n] % 13 != 12) or (
-                            rule == "base" and src[-n] % 13 + 1 != self._base):
-                        continue
-                    if n == 1 or self._group_fits(s, t, n):
+                    if src[-n] in codes and (n == 1 or group_fits(s, t, n)):
                         out.append((s, t, n))
-        stock = self._stock_move()
+        stock = self._stock_step()
         if stock is not None:
-            out.append((lay.index[stock.source], lay.index[stock.target], stock.count))
+            out.append(stock)
         return out
 
     def legal_moves(self) -> list[Move]:
         """Every move the player may make now, the stock's turn or redeal included."""
         ids = self._lay.ids
-        return [Move(ids[s], ids[t], n) for s, t, n in self._move_triples()]
+        return [Move(ids[s], ids[t], n) for s, t, n in self.legal_steps()]
 
     def why_illegal(self, move: Move) -> str | None:
         """None if `move` is legal now, else a sentence saying why not."""
+        if not isinstance(move, Move):
+            return f"not a move: {move!r}"
         s = self._pile_index(move.source)
         t = self._pile_index(move.target)
-        stock = self._stock_move()
-        if stock is not None and move == stock:
-            return None
         lay = self._lay
+        stock = self._stock_step()
+        if stock is not None and (s, t, move.count) == stock:
+            return None
         if lay.stock in (s, t) or (s == lay.waste and t == lay.stock):
             if stock is None:
                 return "the stock is empty and no pass through it is left"
-            return f"the stock's move now is {stock}"
+            return f"the stock's move now is {self.move_of(stock)}"
         if s == t:
             return "a card cannot move onto its own pile"
         if not self._piles[s]:
             return f"{move.source} is empty"
-        if lay.group[s] == "none":
+        spec = lay.specs[s]
+        if lay.group[s] is GroupRule.NONE:
             return f"cards never leave a {lay.kinds[s]}"
-        if lay.kinds[t] not in lay.specs[s]["moves"]["to"]:
-            allowed = " or ".join(lay.specs[s]["moves"]["to"])
-            return f"cards from a {lay.kinds[s]} may go only to a {allowed}"
+        if t not in lay.target_set[s]:
+            return f"cards from a {lay.kinds[s]} may go only to a {' or '.join(spec.moves.to)}"
         counts = self._movable(s)
         if move.count not in counts:
             if not counts:
                 return f"the top card of {move.source} is face down"
-            if lay.group[s] == "single":
+            if lay.group[s] is GroupRule.SINGLE:
                 return f"only one card at a time moves from a {lay.kinds[s]}"
             return f"the top {move.count} cards of {move.source} do not form a group that moves"
-        return self._accepts(s, t, self._piles[s][-move.count:])
+        refusal = self._refusal(s, t, move.count)
+        return None if refusal is None else self._explain(refusal, s, t, move.count)
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -490,109 +506,120 @@ class Game:
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(f"{move}: {reason}")
-        ops: list[tuple] = []
-        self._apply(move, ops)
-        if self.autoplay:
-            back = self._lay.index[move.target] if move.source.startswith("foundation.") else None
-            self._automatic(ops, back)
-        self._history.append((move, ops))
+        index = self._lay.index
+        record = self.apply((index[move.source], index[move.target], move.count))
+        self._history.append((move, record))
         self._redo.clear()
 
-    def _apply(self, move: Move, ops: list[tuple]) -> None:
+    def apply(self, step: Step) -> Undo:
+        """Make a legal move given by pile numbers, then the automatic moves that follow it.
+
+        For search: `step` must be one of `legal_steps()` now (it is not checked), and the
+        undo history is left alone. Returns the record that `revert` takes back.
+        """
+        changes: list[Change] = []
+        self._move(step, changes)
+        if self.autoplay:
+            source = step[0]
+            self._automatic(changes, step[1] if self._lay.kinds[source] is PileKind.FOUNDATION
+                            else None)
+        return Undo(step, changes)
+
+    def _turn_stock(self, s: int, t: int, n: int, changes: list[Change]) -> None:
+        """Turn `n` cards from the stock, or bring the waste back for a new pass."""
         lay = self._lay
-        s, t, n = lay.index[move.source], lay.index[move.target], move.count
-        if s == lay.stock and lay.turn["to"] == "tableau":
-            for pile in (lay.by_kind["tableau"] * lay.turn["cards"])[:n]:
-                self._do(ops, ("turn", s, pile, 1))
+        if s == lay.stock and lay.turn is not None and lay.turn.to == TurnTo.TABLEAU:
+            for pile in (lay.by_kind[PileKind.TABLEAU] * lay.turn.cards)[:n]:
+                self._turn_over(s, pile, 1)
+                changes.append(TurnOver(s, pile, 1))
             return
-        if s == lay.stock or (s == lay.waste and t == lay.stock):
-            self._do(ops, ("turn", s, t, n))
-            if t == lay.stock:
-                self._do(ops, ("pass", 1))
+        self._turn_over(s, t, n)
+        changes.append(TurnOver(s, t, n))
+        if t == lay.stock:
+            self._passes += 1
+            changes.append(NextPass())
+
+    def _turn_over(self, source: int, target: int, n: int) -> None:
+        src, dest = self._piles[source], self._piles[target]
+        for _ in range(n):
+            dest.append(src.pop() ^ FACE_DOWN)
+
+    def _move(self, step: Step, changes: list[Change]) -> None:
+        """Make one move, with no automatic moves after it; add its changes to `changes`."""
+        s, t, n = step
+        lay = self._lay
+        if s == lay.stock or (t == lay.stock and s == lay.waste):
+            self._turn_stock(s, t, n, changes)
             return
-        self._do(ops, ("move", s, t, n))
         src = self._piles[s]
+        self._piles[t].extend(src[-n:])
+        del src[-n:]
+        changes.append(Shift(s, t, n))
         if src and src[-1] & FACE_DOWN:
-            self._do(ops, ("flip", s))
+            src[-1] ^= FACE_DOWN
+            changes.append(Flip(s))
 
-    def _do(self, ops: list[tuple], op: tuple) -> None:
-        ops.append(op)
-        self._run(op)
+    def revert(self, record: Undo) -> None:
+        """Take back a move made by `apply` (the last one not yet taken back)."""
+        piles = self._piles
+        for change in reversed(record.changes):
+            if isinstance(change, Shift):
+                dest = piles[change.target]
+                piles[change.source].extend(dest[-change.count:])
+                del dest[-change.count:]
+            elif isinstance(change, Flip):
+                piles[change.pile][-1] ^= FACE_DOWN
+            elif isinstance(change, TurnOver):
+                self._turn_over(change.target, change.source, change.count)
+            else:
+                self._passes -= 1
 
-    def _run(self, op: tuple) -> None:
-        name = op[0]
-        if name == "move":
-            _, s, t, n = op
-            src = self._piles[s]
-            self._piles[t].extend(src[-n:])
-            del src[-n:]
-        elif name == "turn":
-            _, s, t, n = op
-            src, dest = self._piles[s], self._piles[t]
-            for _ in range(n):
-                dest.append(src.pop() ^ FACE_DOWN)
-        elif name == "flip":
-            self._piles[op[1]][-1] ^= FACE_DOWN
-        elif name == "pass":
-            self._passes += op[1]
-
-    def _undo_op(self, op: tuple) -> None:
-        name = op[0]
-        if name == "move":
-            _, s, t, n = op
-            self._run(("move", t, s, n))
-        elif name == "turn":
-            _, s, t, n = op
-            self._run(("turn", t, s, n))
-        elif name == "flip":
-            self._run(op)
-        elif name == "pass":
-            self._passes -= op[1]
-
-    def _automatic(self, ops: list[tuple], played_back: int | None) -> None:
+    def _automatic(self, changes: list[Change], played_back: int | None) -> None:
         """Make the moves the rules make by themselves until none is left."""
         lay = self._lay
         held = (played_back, len(self._piles[played_back])) if played_back is not None else None
-        while self._auto_fill(ops) or (lay.auto_foundation and self._auto_up(ops, held)):
+        while self._auto_fill(changes) or (lay.auto_foundation and self._auto_up(changes, held)):
             pass
 
-    def _auto_fill(self, ops: list[tuple]) -> bool:
+    def _auto_fill(self, changes: list[Change]) -> bool:
         lay = self._lay
         for t in lay.auto_fill:
             if self._piles[t]:
                 continue
-            spaces = lay.specs[t]["spaces"]
-            for kind in spaces["from"] or ():
+            spaces = lay.specs[t].spaces
+            for kind in spaces.only_from or ():
                 for s in lay.by_kind.get(kind, ()):
-                    if (t in lay.target_set[s] and self._piles[s] and 1 in self._movable(s)
-                            and self._fits(s, t, 1)):
-                        self._apply(Move(lay.ids[s], lay.ids[t], 1), ops)
+                    if (t in lay.target_set[s] and 1 in self._movable(s)
+                            and self._refusal(s, t, 1) is None):
+                        self._move((s, t, 1), changes)
                         return True
-            waiting = spaces["while_cards_in"] or ()
-            if "stock" in waiting and lay.stock is not None and self._piles[lay.stock]:
-                turn = self._stock_move()
+            waiting = spaces.while_cards_in or ()
+            if PileKind.STOCK in waiting and lay.stock is not None and self._piles[lay.stock]:
+                turn = self._stock_step()
                 if turn is not None:
-                    self._apply(turn, ops)
+                    self._move(turn, changes)
                     return True
         return False
 
-    def _auto_up(self, ops: list[tuple], held: tuple[int, int] | None) -> bool:
+    def _auto_up(self, changes: list[Change], held: tuple[int, int] | None) -> bool:
         lay, piles = self._lay, self._piles
         wanted: dict[int, int] = {}
         for f in reversed(lay.foundations):
             dest = piles[f]
+            table = lay.build[f]
+            limit = lay.max_cards[f]
             if not dest:
                 for suit in range(4):
                     wanted[suit * 13 + self._base - 1] = f
-            elif lay.max_cards[f] is None or len(dest) < lay.max_cards[f]:
-                for code in lay.build[f][dest[-1]]:
+            elif table is not None and (limit is None or len(dest) < limit):
+                for code in table[dest[-1]]:
                     wanted[code] = f
         for s in lay.auto_sources:
             src = piles[s]
             if src and src[-1] in wanted and (s, len(src)) != held:
                 f = wanted[src[-1]]
-                if self._fits(s, f, 1):
-                    self._apply(Move(lay.ids[s], lay.ids[f], 1), ops)
+                if self._refusal(s, f, 1) is None:
+                    self._move((s, f, 1), changes)
                     return True
         return False
 
@@ -600,21 +627,25 @@ class Game:
         """Take back the last player's move and what followed from it."""
         if not self._history:
             return False
-        move, ops = self._history.pop()
-        for op in reversed(ops):
-            self._undo_op(op)
+        move, record = self._history.pop()
+        self.revert(record)
         self._redo.append(move)
         return True
 
     def redo(self) -> bool:
-        """Play again the last move taken back."""
+        """Play again the last move taken back; if it no longer applies, change nothing."""
         if not self._redo:
             return False
-        move = self._redo.pop()
         pending = self._redo
+        move = pending.pop()
         self._redo = []
-        self.play(move)
-        self._redo = pending
+        try:
+            self.play(move)
+        except IllegalMove:
+            pending.append(move)
+            raise
+        finally:
+            self._redo = pending
         return True
 
     def restart(self) -> None:
@@ -638,33 +669,9 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Rebuild a game saved by `to_json`; raise ValueError saying what is wrong."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"saved game is not JSON: {exc}") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("saved game has no known format")
-        try:
-            game = cls(data["config"], data["deal"], bool(data["autoplay"]))
-            moves = [Move.parse(m) for m in data["moves"]]
-            redo = [Move.parse(m) for m in data["redo"]]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueError(f"saved game is damaged: {exc}") from None
-        for i, move in enumerate(moves):
-            try:
-                game.play(move)
-            except IllegalMove as exc:
-                raise ValueError(f"saved game is damaged at move {i + 1}: {exc}") from None
-        game._redo = list(reversed(redo))
-        return game
+        from patience.saves import load_game
 
-    def position_key(self) -> tuple:
-        """A hashable key of the position (piles, faces and passes), for search."""
-        return (self._passes, *map(tuple, self._piles))
-
-    def codes(self, pile_id: str) -> list[int]:
-        """The raw card codes of a pile (a copy), for fast readers such as a solver."""
-        return list(self._piles[self._pile_index(pile_id)])
+        return load_game(cls, text)
 
     def __str__(self) -> str:
         from patience.render import render
@@ -672,10 +679,10 @@ class Game:
         return render(self)
 
 
-def _rule_words(rule: dict) -> str:
-    rank = {"up": "up", "down": "down", "same": "by equal rank", "any": "in any rank"}[rule["rank"]]
+def _rule_words(rule: Relation) -> str:
+    rank = {"up": "up", "down": "down", "same": "by equal rank", "any": "in any rank"}[rule.rank]
     suit = {"same-suit": "by suit", "alternate-colour": "in alternate colours",
-            "other-suit": "in any other suit", "any-suit": "whatever the suit"}[rule["suit"]]
+            "other-suit": "in any other suit", "any-suit": "whatever the suit"}[rule.suit]
     return f"{rank} {suit}"
 
 

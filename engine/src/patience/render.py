@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from patience.cards import Card
     from patience.game import Game, Pile
 
 FANNED = ("tableau", "fan")
 
 
-def _card(card) -> str:
+def _card(card: Card) -> str:
     return str(card) if card.face_up else "##"
 
 
@@ -23,8 +24,8 @@ def _stacked(pile: Pile) -> str:
 
 def render(game: Game) -> str:
     """Stacked piles on one line each, fanned piles as rows of cards, '##' for face down."""
-    lines = [f"{game.config['id']}  deal {game.deal}"]
-    for kind in game.config["kinds"]:
+    lines = [f"{game.rules.id}  deal {game.deal}"]
+    for kind in game.rules.kinds:
         piles = [p for p in game.piles if p.kind == kind]
         if kind in FANNED:
             for p in piles:
@@ -33,6 +34,6 @@ def render(game: Game) -> str:
         else:
             lines.append(f"{kind:>12}: " + "  ".join(f"{p.index}:{_stacked(p)}" for p in piles))
     left = game.passes_left
-    if "stock" in game.config["kinds"]:
+    if "stock" in game.rules:
         lines.append(f"{'passes left':>12}: {'unlimited' if left is None else left}")
     return "\n".join(lines)

@@ -37,13 +37,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from patience.cards import FACE_DOWN
-from patience.game import Game, Move, _Layout
+from patience.game import Game, Move
+from patience.layout import Layout
+from patience.records import Change, Shift, Undo
+from patience.rules import space_codes
 
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
 VERSION = 2
-Op = tuple[Any, ...]  # one step of a move as the engine records it, for undo
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -65,10 +67,6 @@ BEST_FIRST_SHARE = 0.3
 BEST_FIRST_NODES = 3000
 BEST_FIRST_WEIGHTS = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1), (5, 1, 1))
 BEST_FIRST_NOISE = 20
-
-
-_EVERY = frozenset(range(52))
-_RANK = {rank: frozenset(s * 13 + rank - 1 for s in range(4)) for rank in range(1, 14)}
 
 # Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
 _Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
@@ -92,15 +90,15 @@ class SolveResult:
 class _Rules:
     """Per-config facts the search needs, worked out once: symmetries and card safety."""
 
-    def __init__(self, lay: _Layout) -> None:
+    def __init__(self, lay: Layout) -> None:
         self.lay = lay
-        cfg = lay.config
-        self.decks = cfg["decks"]
+        rules = lay.rules
+        self.decks = rules.decks
         self.total = lay.total
         self.foundations = lay.foundations
         self.found_set = frozenset(lay.foundations)
         turn = lay.turn
-        deals_to_tableau = turn is not None and turn["to"] == "tableau"
+        deals_to_tableau = turn is not None and turn.to == "tableau"
         # Kinds whose piles are interchangeable: same rules for every pile of the kind, and
         # nothing that depends on a pile's place (a stock dealing onto the tableau in order).
         self.groups: list[list[int]] = []
@@ -114,25 +112,24 @@ class _Rules:
                 self.fixed.extend(piles)
         # Without redeals the stock only ever loses cards from its top: its size says it all.
         self.stock_by_size = (lay.stock is not None and turn is not None
-                              and turn["to"] == "waste" and turn["passes"] == 1)
+                              and turn.to == "waste" and turn.passes == 1)
         if lay.stock is not None and self.stock_by_size:
             self.fixed.remove(lay.stock)
         self.stock = lay.stock
         # The pass count matters only while passes are limited: with unlimited passes two
         # positions that differ only in it have the same moves forever after.
-        self.count_passes = turn is not None and turn["passes"] is not None
+        self.count_passes = turn is not None and turn.passes is not None
         # Stock and waste as one move set (see `_Search._cycle`): turning the stock only
         # brings another card to the top of the waste when no space rule watches the stock
         # or the waste, nothing is ever put back on either, and only the waste's top card
         # leaves it. Then every other move may as well come before the turns, and the turns
         # need only be made to play the card they bring up.
-        specs = cfg["piles"]
-        watched = {k for spec in specs.values() for k in spec["spaces"]["while_cards_in"] or ()}
-        self.cycles = (turn is not None and turn["to"] == "waste" and lay.waste is not None
+        watched = {k for spec in rules.piles for k in spec.spaces.while_cards_in or ()}
+        self.cycles = (turn is not None and turn.to == "waste" and lay.waste is not None
                        and lay.group[lay.waste] == "single"
                        and not watched & {"stock", "waste"}
                        and not any(k in ("stock", "waste")
-                                   for spec in specs.values() for k in spec["moves"]["to"]))
+                                   for spec in rules.piles for k in spec.moves.to))
         # Each pile's group of interchangeable piles (None: a pile of its own).
         self.group_of: list[int | None] = [None] * len(lay.kinds)
         for i, group in enumerate(self.groups):
@@ -144,12 +141,12 @@ class _Rules:
         # one deck, each foundation card with at most one successor, base cards only on
         # empty foundations, and the conditions of safe moves.
         found_table = lay.build[lay.foundations[0]]
-        found_spec = lay.config["piles"]["foundation"]
+        found_spec = lay.rules.foundation
         self.dead_returns = (
             bool(self.safe_kinds) and self.decks == 1 and found_table is not None
             and all(len(found_table[c]) <= 1 for c in range(52))
-            and found_spec["spaces"]["accepts"] == "base" and found_spec["spaces"]["from"] is None
-            and found_spec["moves"]["group"] != "none")
+            and found_spec.spaces.accepts == "base" and found_spec.spaces.only_from is None
+            and found_spec.moves.group != "none")
         self._dead: dict[bytes, frozenset[int]] = {}
         self.levels: dict[tuple[Any, ...], _Levels] = {}  # see `_Search._levels`
 
@@ -183,13 +180,12 @@ class _Rules:
         # resting on a card: every foundation starts empty, takes any base card, and every
         # pile a card can leave may send it to a foundation. There are as many foundations
         # as base cards, so one is free for each base card still out.
-        specs = lay.config["piles"]
-        found = specs["foundation"]
+        found = lay.rules.foundation
         self.base_goes_up = (
-            found["gather"] == "none" and found["spaces"]["accepts"] == "base"
-            and found["spaces"]["from"] is None
-            and all("foundation" in spec["moves"]["to"] for kind, spec in specs.items()
-                    if kind != "foundation" and spec["moves"]["group"] != "none"))
+            found.gather == "none" and found.spaces.accepts == "base"
+            and found.spaces.only_from is None
+            and all("foundation" in spec.moves.to for spec in lay.rules.piles
+                    if spec.kind != "foundation" and spec.moves.group != "none"))
 
     def _closed_tops(self, piles: list[list[int]]) -> list[frozenset[int] | None]:
         """Per closed host pile, every card that could ever be its top card (None: unused)."""
@@ -221,19 +217,19 @@ class _Rules:
         base card still out.
         """
         lay = self.lay
-        specs = lay.config["piles"]
+        rules = lay.rules
         if len(lay.foundations) < 4 * self.decks:
             return frozenset()
         reach: set[str] = set()
-        todo = list(specs["foundation"]["moves"]["to"])
+        todo: list[str] = list(rules.foundation.moves.to)
         while todo:
             kind = todo.pop()
-            if kind not in reach and kind in specs:
+            if kind not in reach and kind in rules:
                 reach.add(kind)
-                todo.extend(specs[kind]["moves"]["to"])
+                todo.extend(rules[kind].moves.to)
         watched: set[str] = set()
-        for spec in specs.values():
-            watched.update(spec["spaces"]["while_cards_in"] or ())
+        for spec in rules.piles:
+            watched.update(spec.spaces.while_cards_in or ())
         if watched & reach:
             return frozenset()
         return frozenset(k for k in lay.by_kind if k not in watched and k != "foundation")
@@ -349,7 +345,7 @@ class _Rules:
 _RULES: dict[int, _Rules] = {}
 
 
-def _rules(lay: _Layout) -> _Rules:
+def _rules(lay: Layout) -> _Rules:
     rules = _RULES.get(id(lay))
     if rules is None or rules.lay is not lay:
         rules = _RULES[id(lay)] = _Rules(lay)
@@ -358,18 +354,14 @@ def _rules(lay: _Layout) -> _Rules:
 
 def _copy(game: Game) -> Game:
     """A game at the same position with no history; the caller's game is left alone."""
-    twin = Game(game.config, game.deal, game.autoplay)
-    twin._piles = [list(p) for p in game._piles]
-    twin._passes = game._passes
-    twin._base = game._base
-    return twin
+    return game.copy()
 
 
 class _Search:
     """One depth-first search from one position, with its own copy of the game.
 
     Moves inside the search are options: (source, target, count) index triples from the
-    engine's own `Game._move_triples`, which `legal_moves` wraps, each after the stock's turns
+    engine's own `Game.legal_steps`, which `legal_moves` wraps, each after the stock's turns
     that bring its card up (see `_cycle`); they become `Move`s only in results. The search
     can be run in slices: each `run` goes on from where the last one stopped.
     """
@@ -377,7 +369,7 @@ class _Search:
     def __init__(self, game: Game, shuffle: random.Random | None = None) -> None:
         self.game = g = _copy(game)
         self.shuffle = shuffle  # reorders the moves at random, for restarts
-        self.lay = lay = g._lay
+        self.lay = lay = g.layout
         self.rules = _rules(lay)
         self.dominance = bool(self.rules.safe_kinds) and not (
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
@@ -387,7 +379,7 @@ class _Search:
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
         self.stack: list[list[Any]] | None = None  # see `run`
         self.seen: set[bytes] = set()
-        self.parts = [bytes(pile) for pile in g._piles]  # each pile as bytes, for `key`
+        self.parts = [bytes(pile) for pile in g.stacks]  # each pile as bytes, for `key`
         self.joined: list[bytes | None] = [None] * len(self.rules.groups)  # see `_Rules.key`
 
     def to_move(self, triple: Triple | Option) -> Move:
@@ -402,68 +394,45 @@ class _Search:
 
     def moves(self) -> list[tuple[int, int, int]]:
         """Every legal move as (source, target, count): `Game.legal_moves`, without objects."""
-        return self.game._move_triples()
+        return self.game.legal_steps()
 
     # -- moving -----------------------------------------------------------------------------
 
-    def play(self, option: Option) -> list[Op]:
-        """Make a legal move and what follows from it, as `Game.play` does; return the ops."""
+    def play(self, option: Option) -> Undo:
+        """Make a legal move and what follows from it, as `Game.play` does; return its record
+        (the stock's turns before it included)."""
         g = self.game
-        s, t, n, turns = option
-        ops: list[Op] = []
-        for turn in turns:  # nothing follows a turn by itself: see `_Rules.cycles`
-            g._apply(self.to_move(turn), ops)
-        if s in self.stock_piles and (s == self.lay.stock or t == self.lay.stock):
-            g._apply(self.to_move(option), ops)
-        else:
-            piles = g._piles
-            src = piles[s]
-            piles[t].extend(src[-n:])
-            del src[-n:]
-            ops.append(("move", s, t, n))
-            if src and src[-1] & FACE_DOWN:
-                src[-1] ^= FACE_DOWN
-                ops.append(("flip", s))
-        if g.autoplay:
-            g._automatic(ops, t if self.kinds[s] == "foundation" else None)
-        self._refresh(ops)
-        return ops
+        changes: list[Change] = []
+        for turn in option[3]:  # nothing follows a turn by itself: see `_Rules.cycles`
+            changes += g.apply(turn).changes
+        record = g.apply(option[:3])
+        if changes:
+            record = Undo(record.step, changes + record.changes)
+        self._refresh(record.changes)
+        return record
 
-    def _refresh(self, ops: list[Op]) -> None:
-        """Bring `parts` up to date for the piles that ops touched, and forget the sorted
+    def _refresh(self, changes: list[Change]) -> None:
+        """Bring `parts` up to date for the piles that changes touched, and forget the sorted
         parts of their groups."""
-        parts, piles = self.parts, self.game._piles
+        parts, piles = self.parts, self.game.stacks
         group_of, joined = self.rules.group_of, self.joined
-        for op in ops:
-            if op[0] == "pass":
-                continue
-            for p in (op[1],) if op[0] == "flip" else (op[1], op[2]):
+        for change in changes:
+            for p in change.piles:
                 parts[p] = bytes(piles[p])
                 g = group_of[p]
                 if g is not None:
                     joined[g] = None
 
-    def undo(self, ops: list[Op]) -> None:
-        g = self.game
-        piles = g._piles
-        for op in reversed(ops):
-            if op[0] == "move":
-                _, s, t, n = op
-                dest = piles[t]
-                piles[s].extend(dest[-n:])
-                del dest[-n:]
-            elif op[0] == "flip":
-                piles[op[1]][-1] ^= FACE_DOWN
-            else:
-                g._undo_op(op)
-        self._refresh(ops)
+    def undo(self, record: Undo) -> None:
+        self.game.revert(record)
+        self._refresh(record.changes)
 
     def won(self) -> bool:
-        piles = self.game._piles
+        piles = self.game.stacks
         return sum(len(piles[f]) for f in self.rules.foundations) == int(self.rules.total)
 
     def key(self) -> bytes:
-        return self.rules.key(self.parts, self.game._piles, self.game._passes, self.joined)
+        return self.rules.key(self.parts, self.game.stacks, self.game.passes, self.joined)
 
     # -- choosing ---------------------------------------------------------------------------
 
@@ -472,7 +441,7 @@ class _Search:
         moves = self.options()
         if len(moves) <= 1:
             return moves
-        piles = self.game._piles
+        piles = self.game.stacks
         score, dig = self._score, self._dig
         soon = self._levels(piles)[0]
 
@@ -497,7 +466,7 @@ class _Search:
             moves = [(s, t, n, ()) for s, t, n in self.moves()]
         if not moves:
             return moves
-        piles = self.game._piles
+        piles = self.game.stacks
         rules = self.rules
         found = rules.found_set
         kinds = self.kinds
@@ -518,7 +487,7 @@ class _Search:
                     for f in rules.foundations:
                         for c in piles[f]:
                             home[c] += 1
-                if rules.safe_card(code, home, piles, self.game._base):
+                if rules.safe_card(code, home, piles, self.game.base_rank):
                     return options
             if rules.dead_returns and any(m[0] in found for m in moves):
                 dead = rules.dead(piles)
@@ -540,11 +509,11 @@ class _Search:
         g, lay = self.game, self.lay
         stock, waste = lay.stock, lay.waste
         assert stock is not None and waste is not None and lay.turn is not None
-        piles = g._piles
+        piles = g.stacks
         up = piles[waste]
         line = up + [c & ~FACE_DOWN for c in reversed(piles[stock])]
-        size, split, passes = len(line), len(up), g._passes
-        cards, limit = lay.turn["cards"], lay.turn["passes"]
+        size, split, passes = len(line), len(up), g.passes
+        cards, limit = lay.turn.cards, lay.turn.passes
         takers = self._takers(waste)
         out: list[Option] = []
         turns: list[Triple] = []
@@ -570,9 +539,10 @@ class _Search:
 
     def _takers(self, source: int) -> list[tuple[int, frozenset[int]]]:
         """Each pile that a single card from `source` may go to now, with the cards it takes
-        (`Game._fits` for every card at once)."""
+        (`Game._refusal` for every card at once)."""
         g, lay = self.game, self.lay
-        piles = g._piles
+        piles = g.stacks
+        takes = space_codes(g.base_rank)
         out = []
         for t in lay.targets[source]:
             dest = piles[t]
@@ -583,13 +553,9 @@ class _Search:
                     continue
                 out.append((t, table[dest[-1]]))
                 continue
-            rule = g._space_rule(t, source)
-            if rule == "any":
-                out.append((t, _EVERY))
-            elif rule == "king":
-                out.append((t, _RANK[13]))
-            elif rule == "base":
-                out.append((t, _RANK[g._base]))
+            codes = takes[g.space_rule(t, source)]
+            if codes:
+                out.append((t, codes))
         return out
 
     def _levels(self, piles: list[list[int]]) -> _Levels:
@@ -601,7 +567,7 @@ class _Search:
         pile's cards and on `need`. All depend only on the foundations' top cards, which
         change far more slowly than the rest of a position, so they are kept per set of tops.
         """
-        base = self.game._base
+        base = self.game.base_rank
         cache_key = (base, *[(len(piles[f]), piles[f][-1] if piles[f] else -1)
                              for f in self.rules.foundations])
         levels = self.rules.levels.get(cache_key)
@@ -763,7 +729,7 @@ class _Search:
             else:
                 seen.add(k)
                 children = self.children()
-                if len(ops) == 1 and ops[0][0] == "move":
+                if len(ops.changes) == 1 and isinstance(ops.changes[0], Shift):
                     # Moving the same cards straight back leads to the position just left.
                     back = (move[1], move[0], move[2], ())
                     children = [m for m in children if m != back]
@@ -797,7 +763,7 @@ class _BestFirst(_Search):
         """Lower is nearer a win: cards not home, cards lying on cards wanted before them,
         and how deep the cards wanted soon are buried, each weighted."""
         home_weight, block_weight, dig_weight = self.weights
-        piles, parts = self.game._piles, self.parts
+        piles, parts = self.game.stacks, self.parts
         _, need, costs = self._levels(piles)
         home = block = dig = 0
         for p in self.rules.foundations:
@@ -836,11 +802,11 @@ class _BestFirst(_Search):
         seen = {self.key()}
         # How each kept position was reached: (the index of the one before, the move).
         came: list[tuple[int, Option | None]] = [(-1, None)]
-        queue = [(self.distance(), 0, 0, tuple(self.parts), g._passes, g._base)]
+        queue = [(self.distance(), 0, 0, tuple(self.parts), g.passes, g.base_rank)]
         nodes = 0
         while queue:
-            _, _, here, parts, g._passes, g._base = heapq.heappop(queue)
-            g._piles = [list(part) for part in parts]
+            _, _, here, parts, passes, base = heapq.heappop(queue)
+            g.set_position(parts, passes, base)
             self.parts = list(parts)
             self.joined = [None] * len(self.joined)
             for move in self.options():
@@ -861,7 +827,7 @@ class _BestFirst(_Search):
                     # Ties go to the newest position, so that a line is followed while it
                     # looks no worse.
                     heapq.heappush(queue, (self.distance(), -len(came), len(came) - 1,
-                                           tuple(self.parts), g._passes, g._base))
+                                           tuple(self.parts), g.passes, g.base_rank))
                 self.undo(ops)
             if (max_nodes is not None and nodes >= max_nodes) or (
                     deadline is not None and time.perf_counter() >= deadline):
@@ -936,8 +902,8 @@ def _open(game: Game) -> bool:
     deals with both, they won about two thirds as often as depth-first restarts of the same
     size.
     """
-    piles = game._piles
-    stock = game._lay.stock
+    piles = game.stacks
+    stock = game.layout.stock
     return (stock is None or not piles[stock]) and not any(
         code & FACE_DOWN for pile in piles for code in pile)
 

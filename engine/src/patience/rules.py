@@ -1,0 +1,556 @@
+"""The rules of a variant as a frozen, typed model, read once from its engine config.
+
+The rules compiler writes each variant as an engine config (JSON, every default filled in).
+`Rules.from_config` checks that config field by field and turns it into the dataclasses and
+enums below; everything else (the game, the solver, the page generator) asks this model instead
+of re-reading the raw dicts. The shape follows Solvitaire's flat rule policies (build order,
+suit rule, space rule, stock rule), with what Solvitaire cannot say: "any suit but its own",
+"equal rank", "only to the foundations", spaces filled only from certain piles.
+
+A new rule concept is a new enum member or a new field with a default, so configs of this
+format stay readable. The enums are string enums: each member equals the word the config uses.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from patience.cards import FACE_DOWN
+
+FORMAT = 1
+"""The engine config format: the compiler writes it, the engine refuses any other."""
+
+CARDS_PER_DECK = 52
+MAX_DECKS = 8
+
+
+class PileKind(StrEnum):
+    """The kinds of pile, in the order the piles of a game are listed."""
+
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"
+    RESERVE = "reserve"
+    FAN = "fan"
+    STOCK = "stock"
+    WASTE = "waste"
+
+
+class RankOrder(StrEnum):
+    """How the rank of a card relates to the rank of the card it goes on."""
+
+    UP = "up"
+    DOWN = "down"
+    SAME = "same"
+    ANY = "any"
+
+
+class SuitRule(StrEnum):
+    """How the suit of a card relates to the suit of the card it goes on."""
+
+    SAME_SUIT = "same-suit"
+    ALTERNATE_COLOUR = "alternate-colour"
+    OTHER_SUIT = "other-suit"
+    ANY_SUIT = "any-suit"
+
+
+class GroupRule(StrEnum):
+    """Which cards may leave a pile together."""
+
+    SINGLE = "single"
+    RUN = "run"
+    WHOLE_PILE = "whole-pile"
+    NONE = "none"
+
+
+class SpaceRule(StrEnum):
+    """What an empty pile accepts: any card, a King, the foundations' base rank, or nothing."""
+
+    ANY = "any"
+    KING = "king"
+    BASE = "base"
+    NONE = "none"
+
+
+class FoundationBase(StrEnum):
+    """The rank that starts every foundation: fixed, or the first card dealt."""
+
+    ACE = "ace"
+    KING = "king"
+    FIRST_CARD = "first-card"
+
+
+class Gather(StrEnum):
+    """Base cards taken out of the deck onto the foundations before the deal."""
+
+    NONE = "none"
+    ONE = "one"
+    ALL = "all"
+
+
+class TurnTo(StrEnum):
+    """Where a turn of the stock puts its cards."""
+
+    WASTE = "waste"
+    TABLEAU = "tableau"
+
+
+RED_SUITS = (1, 2)  # diamonds and hearts, as suit indexes in "CDHS" order
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """Which card may lie directly on which: a rank order, a suit rule, and wrapping K-A."""
+
+    rank: RankOrder
+    suit: SuitRule
+    wrap: bool = False
+
+    def ranks_on(self, below: int) -> tuple[int, ...]:
+        """Ranks (1-13) that may lie on a card of rank `below`."""
+        match self.rank:
+            case RankOrder.UP:
+                return (below + 1,) if below < 13 else (1,) if self.wrap else ()
+            case RankOrder.DOWN:
+                return (below - 1,) if below > 1 else (13,) if self.wrap else ()
+            case RankOrder.SAME:
+                return (below,)
+            case _:
+                return tuple(range(1, 14))
+
+    def suits_on(self, below: int) -> tuple[int, ...]:
+        """Suit indexes (0-3, "CDHS" order) that may lie on a card of suit index `below`."""
+        match self.suit:
+            case SuitRule.SAME_SUIT:
+                return (below,)
+            case SuitRule.ALTERNATE_COLOUR:
+                red = below in RED_SUITS
+                return tuple(s for s in range(4) if (s in RED_SUITS) != red)
+            case SuitRule.OTHER_SUIT:
+                return tuple(s for s in range(4) if s != below)
+            case _:
+                return (0, 1, 2, 3)
+
+    @property
+    def table(self) -> tuple[frozenset[int], ...]:
+        """For each face-up card code below (0-51), the codes that may lie on it."""
+        return _table(self.rank, self.suit, self.wrap)
+
+    def allows(self, below: int, above: int) -> bool:
+        """Whether card code `above` may lie on card code `below` (faces ignored)."""
+        return above & ~FACE_DOWN in _table(self.rank, self.suit, self.wrap)[below & ~FACE_DOWN]
+
+    def holds(self, codes: list[int] | tuple[int, ...]) -> bool:
+        """Whether each card of `codes` (bottom to top) may lie on the one before it."""
+        table = _table(self.rank, self.suit, self.wrap)
+        return all(codes[i] in table[codes[i - 1]] for i in range(1, len(codes)))
+
+
+@cache
+def _table(rank: RankOrder, suit: SuitRule, wrap: bool) -> tuple[frozenset[int], ...]:
+    rule = Relation(rank, suit, wrap)
+    return tuple(
+        frozenset(s * 13 + r - 1 for s in rule.suits_on(below // 13)
+                  for r in rule.ranks_on(below % 13 + 1))
+        for below in range(CARDS_PER_DECK)
+    )
+
+
+@cache
+def space_codes(base: int) -> Mapping[SpaceRule, frozenset[int]]:
+    """For each space rule, the card codes (0-51) an empty pile under it takes, when the
+    foundations start at rank `base`."""
+    every = range(CARDS_PER_DECK)
+    return {
+        SpaceRule.ANY: frozenset(every),
+        SpaceRule.KING: frozenset(c for c in every if c % 13 + 1 == 13),
+        SpaceRule.BASE: frozenset(c for c in every if c % 13 + 1 == base),
+        SpaceRule.NONE: frozenset(),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRule:
+    """How cards are built on a pile: the relation to its top card, and limits."""
+
+    relation: Relation
+    max_cards: int | None = None
+    single_cards: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRule:
+    """Which cards may leave a pile together, in what run, and to which kinds of pile."""
+
+    group: GroupRule
+    run: Relation | None
+    to: tuple[PileKind, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Spaces:
+    """What fills an empty pile.
+
+    `accepts` applies to cards from the kinds in `only_from` (every kind when None) while any
+    pile of a kind in `while_cards_in` holds cards; after that, `otherwise` applies to cards
+    from anywhere. `automatic`: the engine fills the space itself.
+    """
+
+    accepts: SpaceRule
+    only_from: tuple[PileKind, ...] | None = None
+    while_cards_in: tuple[PileKind, ...] | None = None
+    otherwise: SpaceRule = SpaceRule.ANY
+    automatic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealRule:
+    """Cards dealt to each pile of a kind, and how many of them (from the top) face up."""
+
+    cards: tuple[int, ...]
+    face_up: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StockTurn:
+    """A turn of the stock: how many cards, to where, and how many passes (None: no limit)."""
+
+    cards: int
+    to: TurnTo
+    passes: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PileRules:
+    """Everything about one kind of pile. Foundations add base, gather and automatic; the
+    stock adds its turn."""
+
+    kind: PileKind
+    count: int
+    deal: DealRule
+    build: BuildRule | None
+    moves: MoveRule
+    spaces: Spaces
+    base: FoundationBase | None = None
+    gather: Gather | None = None
+    automatic: bool = False
+    turn: StockTurn | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A variant's rules: decks, deal order, and the rules of each kind of pile it has."""
+
+    id: str
+    decks: int
+    deal_order: tuple[PileKind, ...]
+    piles: tuple[PileRules, ...]
+
+    @property
+    def kinds(self) -> tuple[PileKind, ...]:
+        """The kinds of pile this variant has, in `PileKind` order."""
+        return tuple(p.kind for p in self.piles)
+
+    def __contains__(self, kind: object) -> bool:
+        return any(p.kind == kind for p in self.piles)
+
+    def __getitem__(self, kind: str) -> PileRules:
+        for pile in self.piles:
+            if pile.kind == kind:
+                return pile
+        raise KeyError(f"{self.id} has no {kind} piles")
+
+    def __iter__(self) -> Iterator[PileRules]:
+        return iter(self.piles)
+
+    @property
+    def foundation(self) -> PileRules:
+        """The foundations' rules (every variant has foundations)."""
+        return self.piles[0]
+
+    @property
+    def stock(self) -> PileRules | None:
+        """The stock's rules, or None for a variant without a stock."""
+        return next((p for p in self.piles if p.kind == PileKind.STOCK), None)
+
+    @property
+    def cards(self) -> int:
+        """How many cards the game holds."""
+        return self.decks * CARDS_PER_DECK
+
+    @classmethod
+    def from_config(cls, config: Any) -> Rules:
+        """Check an engine config and build its model; raise ValueError naming the field."""
+        return _parse(config)
+
+    def to_config(self) -> dict[str, Any]:
+        """The engine config this model was read from, as plain JSON-ready data (keys sorted,
+        as the compiler writes them)."""
+        return _sorted_keys({
+            "format": FORMAT,
+            "id": self.id,
+            "decks": self.decks,
+            "deal_order": [str(k) for k in self.deal_order],
+            "kinds": [str(k) for k in self.kinds],
+            "piles": {str(p.kind): _pile_config(p) for p in self.piles},
+        })
+
+
+def rules_of(config: Mapping[str, Any] | Rules) -> Rules:
+    """The model of a config (or the model itself), parsed once per distinct config."""
+    if isinstance(config, Rules):
+        return config
+    try:
+        text = json.dumps(config, sort_keys=True)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"engine config is not JSON data: {exc}") from None
+    return _parse_text(text)
+
+
+@cache
+def _parse_text(text: str) -> Rules:
+    return _parse(json.loads(text))
+
+
+# -- reading a config ----------------------------------------------------------------------------
+
+class _Reader:
+    """Reads one field of a config, naming its path in every error."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        self.data, self.path = data, path
+
+    def fail(self, message: str) -> ValueError:
+        return ValueError(f"engine config: {self.path or '(top level)'}: {message}")
+
+    def field(self, name: str) -> _Reader:
+        if not isinstance(self.data, dict):
+            raise self.fail("expected an object")
+        if name not in self.data:
+            raise _Reader(None, self._join(name)).fail("missing")
+        return _Reader(self.data[name], self._join(name))
+
+    def item(self, index: int) -> _Reader:
+        return _Reader(self.data[index], f"{self.path}[{index}]")
+
+    def _join(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def is_null(self) -> bool:
+        return self.data is None
+
+    def int(self, low: int, high: int | None = None) -> int:
+        value = self.data
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(f"expected an integer, got {value!r}")
+        if value < low or (high is not None and value > high):
+            top = "" if high is None else f" to {high}"
+            raise self.fail(f"{value} is out of range ({low}{top})")
+        return value
+
+    def bool(self) -> bool:
+        if not isinstance(self.data, bool):
+            raise self.fail(f"expected true or false, got {self.data!r}")
+        return self.data
+
+    def str(self) -> str:
+        if not isinstance(self.data, str) or not self.data:
+            raise self.fail(f"expected a non-empty string, got {self.data!r}")
+        return self.data
+
+    def enum[E: StrEnum](self, enum: type[E]) -> E:
+        try:
+            return enum(self.data)
+        except (ValueError, TypeError):
+            known = ", ".join(m.value for m in enum)
+            raise self.fail(f"{self.data!r} is not one of {known}") from None
+
+    def list(self) -> list[_Reader]:
+        if not isinstance(self.data, list):
+            raise self.fail(f"expected a list, got {self.data!r}")
+        return [self.item(i) for i in range(len(self.data))]
+
+    def kinds(self) -> tuple[PileKind, ...]:
+        kinds = tuple(r.enum(PileKind) for r in self.list())
+        if len(set(kinds)) != len(kinds):
+            raise self.fail("a kind of pile is listed twice")
+        return kinds
+
+
+def _relation(r: _Reader) -> Relation:
+    return Relation(r.field("rank").enum(RankOrder), r.field("suit").enum(SuitRule),
+                    r.field("wrap").bool())
+
+
+def _build(r: _Reader) -> BuildRule | None:
+    if r.is_null():
+        return None
+    limit = r.field("max_cards")
+    return BuildRule(_relation(r), None if limit.is_null() else limit.int(1),
+                     r.field("single_cards").bool())
+
+
+def _optional_kinds(r: _Reader) -> tuple[PileKind, ...] | None:
+    return None if r.is_null() else r.kinds()
+
+
+def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
+    count = r.field("count").int(1, 4 * 13 * decks)
+    deal_r = r.field("deal")
+    cards = tuple(x.int(0, decks * CARDS_PER_DECK) for x in deal_r.field("cards").list())
+    face_up = tuple(x.int(0, decks * CARDS_PER_DECK) for x in deal_r.field("face_up").list())
+    for name, values in (("cards", cards), ("face_up", face_up)):
+        if len(values) != count:
+            raise deal_r.field(name).fail(f"has {len(values)} entries for {count} piles")
+    for i, (n, up) in enumerate(zip(cards, face_up, strict=True)):
+        if up > n:
+            raise deal_r.field("face_up").item(i).fail(f"{up} face up of {n} cards dealt")
+    moves_r = r.field("moves")
+    run_r = moves_r.field("run")
+    moves = MoveRule(moves_r.field("group").enum(GroupRule),
+                     None if run_r.is_null() else _relation(run_r), moves_r.field("to").kinds())
+    if moves.group in (GroupRule.RUN, GroupRule.WHOLE_PILE) and moves.run is None:
+        raise run_r.fail(f"a {moves.group} group needs a run relation")
+    spaces_r = r.field("spaces")
+    spaces = Spaces(
+        spaces_r.field("accepts").enum(SpaceRule),
+        _optional_kinds(spaces_r.field("from")),
+        _optional_kinds(spaces_r.field("while_cards_in")),
+        spaces_r.field("otherwise").enum(SpaceRule),
+        spaces_r.field("automatic").bool(),
+    )
+    pile = PileRules(kind, count, DealRule(cards, face_up), _build(r.field("build")), moves,
+                     spaces)
+    if kind == PileKind.FOUNDATION:
+        pile = _replace(pile, base=r.field("base").enum(FoundationBase),
+                        gather=r.field("gather").enum(Gather),
+                        automatic=r.field("automatic").bool())
+    if kind == PileKind.STOCK:
+        turn_r = r.field("turn")
+        passes = turn_r.field("passes")
+        pile = _replace(pile, turn=StockTurn(
+            turn_r.field("cards").int(1, decks * CARDS_PER_DECK), turn_r.field("to").enum(TurnTo),
+            None if passes.is_null() else passes.int(1)))
+    return pile
+
+
+def _replace(pile: PileRules, **changes: Any) -> PileRules:
+    fields = {name: getattr(pile, name) for name in PileRules.__slots__}
+    fields.update(changes)
+    return PileRules(**fields)
+
+
+def _parse(config: Any) -> Rules:
+    top = _Reader(config, "")
+    if not isinstance(config, dict) or "piles" not in config or "kinds" not in config:
+        raise ValueError("not a Patience engine config (no 'piles' or 'kinds')")
+    if config.get("format") != FORMAT:
+        raise ValueError(f"engine config format {config.get('format')!r} is not {FORMAT}; "
+                         "recompile the rules files")
+    variant_id = top.field("id").str()
+    decks = top.field("decks").int(1, MAX_DECKS)
+    kinds_r = top.field("kinds")
+    kinds = kinds_r.kinds()
+    if list(kinds) != sorted(kinds, key=list(PileKind).index):
+        raise kinds_r.fail(f"kinds must be listed in the order {', '.join(PileKind)}")
+    piles_r = top.field("piles")
+    if not isinstance(piles_r.data, dict) or set(piles_r.data) != set(kinds):
+        raise piles_r.fail(f"expected exactly the piles of {', '.join(kinds) or 'no kinds'}")
+    if PileKind.FOUNDATION not in kinds:
+        raise kinds_r.fail("a variant needs foundations")
+    piles = tuple(_pile(kind, piles_r.field(kind), decks) for kind in kinds)
+    order_r = top.field("deal_order")
+    deal_order = order_r.kinds()
+    rules = Rules(variant_id, decks, deal_order, piles)
+    _check_whole(rules, top)
+    return rules
+
+
+def _check_whole(rules: Rules, top: _Reader) -> None:
+    """The checks that span fields: targets exist, and the deal uses each card exactly once."""
+    piles_r = top.field("piles")
+    for pile in rules:
+        for name, kinds in (("to", pile.moves.to),):
+            missing = [k for k in kinds if k not in rules]
+            if missing:
+                raise piles_r.field(pile.kind).field("moves").field(name).fail(
+                    f"no {', '.join(missing)} piles in this variant")
+    order_r = top.field("deal_order")
+    for kind in rules.deal_order:
+        if kind not in rules:
+            raise order_r.fail(f"deals to {kind}, which this variant does not have")
+    if PileKind.STOCK in rules.deal_order and rules.deal_order[-1] != PileKind.STOCK:
+        raise order_r.fail("the stock takes the rest of the deck, so it comes last")
+    stock = rules.stock
+    if stock is not None and stock.turn is not None:
+        turn_to = stock.turn.to
+        if turn_to not in rules:
+            raise piles_r.field("stock").field("turn").field("to").fail(
+                f"no {turn_to} piles in this variant")
+    elif stock is not None:
+        raise piles_r.field("stock").field("turn").fail("missing")
+    found = rules.foundation
+    gathered = {Gather.NONE: 0, Gather.ONE: 1, Gather.ALL: min(found.count, 4 * rules.decks),
+                None: 0}[found.gather]
+    dealt = gathered
+    for pile in rules:
+        if pile.kind in (PileKind.FOUNDATION, PileKind.STOCK):
+            continue
+        n = sum(pile.deal.cards)
+        if n and pile.kind not in rules.deal_order:
+            raise order_r.fail(f"{pile.kind} piles are dealt cards but not in the deal order")
+        dealt += n
+    rest = rules.cards - dealt
+    if rest < 0:
+        raise piles_r.fail(
+            f"the deal needs {dealt} cards; {rules.decks} deck(s) hold {rules.cards}")
+    if stock is None and rest:
+        raise piles_r.fail(f"{rest} cards are left after the deal and there is no stock")
+    if stock is not None and stock.deal.cards != (rest,):
+        raise piles_r.field("stock").field("deal").field("cards").fail(
+            f"the stock holds the {rest} cards left after the deal")
+
+
+def _relation_config(rel: Relation) -> dict[str, Any]:
+    return {"rank": str(rel.rank), "suit": str(rel.suit), "wrap": rel.wrap}
+
+
+def _kinds_config(kinds: tuple[PileKind, ...] | None) -> list[str] | None:
+    return None if kinds is None else [str(k) for k in kinds]
+
+
+def _pile_config(pile: PileRules) -> dict[str, Any]:
+    build = pile.build
+    out: dict[str, Any] = {
+        "count": pile.count,
+        "deal": {"cards": list(pile.deal.cards), "face_up": list(pile.deal.face_up)},
+        "build": None if build is None else {
+            **_relation_config(build.relation), "max_cards": build.max_cards,
+            "single_cards": build.single_cards},
+        "moves": {"group": str(pile.moves.group),
+                  "run": None if pile.moves.run is None else _relation_config(pile.moves.run),
+                  "to": _kinds_config(pile.moves.to)},
+        "spaces": {"accepts": str(pile.spaces.accepts),
+                   "from": _kinds_config(pile.spaces.only_from),
+                   "while_cards_in": _kinds_config(pile.spaces.while_cards_in),
+                   "otherwise": str(pile.spaces.otherwise),
+                   "automatic": pile.spaces.automatic},
+    }
+    if pile.kind == PileKind.FOUNDATION:
+        out["base"] = str(pile.base)
+        out["gather"] = str(pile.gather)
+        out["automatic"] = pile.automatic
+    if pile.turn is not None:
+        out["turn"] = {"cards": pile.turn.cards, "to": str(pile.turn.to),
+                       "passes": pile.turn.passes}
+    return out
+
+
+def _sorted_keys(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {key: _sorted_keys(data[key]) for key in sorted(data)}
+    return data
