@@ -1,7 +1,8 @@
 """A hypothesis state machine that plays random games of any config and checks the invariants.
 
 Reused for every variant: card conservation, no illegal move accepted, every legal move
-accepted, exact undo and redo, JSON round-trip, and no face-down card left on top of a pile.
+accepted, exact undo and redo, every search step applied and reverted exactly, JSON
+round-trip, and no face-down card left on top of a pile.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def make_machine(config: dict) -> type[RuleBasedStateMachine]:
 
         @invariant()
         def cards_are_conserved(self) -> None:
-            held = Counter(c & ~FACE_DOWN for pile in self.game._piles for c in pile)
+            held = Counter(c & ~FACE_DOWN for pile in self.game.stacks for c in pile)
             assert held == self.deck
 
         @invariant()
@@ -92,6 +93,18 @@ def make_machine(config: dict) -> type[RuleBasedStateMachine]:
             legal_set = set(legal)
             for move in candidate_moves(self.game) + legal:
                 assert (self.game.why_illegal(move) is None) == (move in legal_set), move
+
+        @invariant()
+        def every_step_applies_and_reverts_exactly(self) -> None:
+            game = self.game
+            steps = game.legal_steps()
+            assert [game.move_of(step) for step in steps] == game.legal_moves()
+            before = snapshot(game)
+            for step in steps:
+                record = game.apply(step)
+                assert record.step == step and record.changes
+                game.revert(record)
+                assert snapshot(game) == before, game.move_of(step)
 
         @invariant()
         def no_face_down_card_on_top(self) -> None:

@@ -397,7 +397,7 @@ def _after_a_full_pass(variant: str) -> tuple[_Search, bytes]:
     before = search.key()
     lay = search.lay
     while True:
-        turn = search.game._stock_move()
+        turn = search.game.stock_move()
         assert turn is not None
         search.play((lay.index[turn.source], lay.index[turn.target], turn.count, ()))
         if search.game._passes == 2 and not search.game._piles[lay.waste]:
@@ -457,7 +457,7 @@ def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant):
                 if not turns or move.source == waste:
                     expected.add(_piles_after(game, [*turns, move]))
             state = (tuple(walker._piles[lay.stock]), tuple(walker._piles[lay.waste]))
-            turn = walker._stock_move()
+            turn = walker.stock_move()
             if state in states or turn is None:
                 break
             states.add(state)

@@ -293,8 +293,8 @@ class Game:
         """Whether `target` takes the top `n` cards of `source`: None if it does, else why not.
 
         The placement rule of the engine, built from the parts that move generation also
-        uses: the build relation's table, `_group_fits`, `_room` and `space_codes`. `n` must be a count of cards that may leave `source` together
-        (see `_movable`).
+        uses: the build relation's table, `_group_fits`, `_room` and `space_codes`. `n` must
+        be a count of cards that may leave `source` together (see `_movable`).
         """
         lay = self._lay
         if n > 1 and not self._group_fits(source, target, n):
@@ -401,6 +401,11 @@ class Game:
             assert lay.waste is not None
             return lay.waste, stock, len(waste)
         return None
+
+    def stock_move(self) -> Move | None:
+        """The stock's move now: a turn, or the waste back for a new pass (None: neither)."""
+        step = self._stock_step()
+        return None if step is None else self.move_of(step)
 
     def legal_steps(self) -> list[Step]:
         """Every legal move as (source, target, count) pile numbers: the hot path of search.
