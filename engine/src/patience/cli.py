@@ -118,7 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.argv = argv
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except ValueError as exc:
         print(f"patience: {exc}", file=sys.stderr)
         return 2

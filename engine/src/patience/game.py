@@ -55,7 +55,7 @@ class Move(NamedTuple):
 
     source: str
     target: str
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # the field shadows tuple.count, by design
 
     def __str__(self) -> str:
         text = f"{self.source}>{self.target}"

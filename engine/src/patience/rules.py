@@ -290,7 +290,7 @@ class Rules:
     def to_config(self) -> dict[str, Any]:
         """The engine config this model was read from, as plain JSON-ready data (keys sorted,
         as the compiler writes them)."""
-        return _sorted_keys({
+        return _sorted_keys_dict({
             "format": FORMAT,
             "id": self.id,
             "decks": self.decks,
@@ -551,6 +551,8 @@ def _pile_config(pile: PileRules) -> dict[str, Any]:
 
 
 def _sorted_keys(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {key: _sorted_keys(data[key]) for key in sorted(data)}
-    return data
+    return _sorted_keys_dict(data) if isinstance(data, dict) else data
+
+
+def _sorted_keys_dict(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: _sorted_keys(data[key]) for key in sorted(data)}

@@ -107,7 +107,7 @@ class _Rules:
             if kind in ("stock", "waste") or (kind == "tableau" and deals_to_tableau):
                 self.fixed.extend(piles)
             elif len(piles) > 1:
-                self.groups.append(piles)
+                self.groups.append(list(piles))
             else:
                 self.fixed.extend(piles)
         # Without redeals the stock only ever loses cards from its top: its size says it all.
