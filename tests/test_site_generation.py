@@ -168,14 +168,15 @@ def test_build_relation_agrees_with_the_engine(variant: str):
                 break
             for move in moves:
                 kind = move.target.split(".")[0]
-                rule = config["piles"][kind]["build"]
+                build = game.rules[kind].build
                 target = game.pile(move.target)
-                if move.source.startswith("stock.") or not target.cards or rule is None:
+                if move.source.startswith("stock.") or not target.cards or build is None:
                     continue
                 if kind == "stock":
                     continue
                 card = game.pile(move.source).cards[-move.count]
-                assert fits(rule, str(target.cards[-1]), str(card)), (variant, deal, move)
+                assert fits(build.relation, str(target.cards[-1]), str(card)), (
+                    variant, deal, move)
                 seen += 1
             game.play(rng.choice(moves))
     assert seen > 0

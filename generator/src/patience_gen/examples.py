@@ -7,18 +7,18 @@ moves before it, the move), so a test can replay every example through `patience
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
-from patience import Game
+from patience import Game, Move
+from patience.cards import Card
+from patience.rules import PileKind, RankOrder, Relation, Rules, SuitRule, rules_of
 
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
-RED = frozenset("DH")
 FACES = tuple(r + s for s in SUITS for r in RANKS)
 
 
@@ -32,51 +32,26 @@ def rank_of(card: str) -> int:
     return RANKS.index(card[0]) + 1
 
 
-def rank_fits(rule: dict[str, Any], below: int, above: int) -> bool:
-    """Whether rank `above` may go on rank `below` under a build rule's rank part."""
-    wrap = rule.get("wrap", False)
-    match rule["rank"]:
-        case "up":
-            return above == below + 1 or (wrap and below == 13 and above == 1)
-        case "down":
-            return above == below - 1 or (wrap and below == 1 and above == 13)
-        case "same":
-            return above == below
-        case _:
-            return True
+def _code(card: str) -> int:
+    return Card.parse(card).code
 
 
-def suit_fits(rule: dict[str, Any], below: str, above: str) -> bool:
-    """Whether suit `above` may go on suit `below` under a build rule's suit part."""
-    match rule["suit"]:
-        case "same-suit":
-            return above == below
-        case "alternate-colour":
-            return (above in RED) != (below in RED)
-        case "other-suit":
-            return above != below
-        case _:
-            return True
+def fits(rule: Relation, below: str, above: str) -> bool:
+    """Whether card `above` may be placed on card `below` ('7H', '6S'): the engine's relation."""
+    return rule.allows(_code(below), _code(above))
 
 
-def fits(rule: dict[str, Any], below: str, above: str) -> bool:
-    """Whether card `above` may be placed on card `below` ('7H', '6S') under a build rule."""
-    return rank_fits(rule, rank_of(below), rank_of(above)) and suit_fits(rule, below[1], above[1])
-
-
-def allowed_on(rule: dict[str, Any], below: str) -> list[str]:
+def allowed_on(rule: Relation, below: str) -> list[str]:
     """Every card face the rule lets go on `below`, in suit order."""
     return [f for f in FACES if fits(rule, below, f)]
 
 
-def refused_on(rule: dict[str, Any], below: str) -> list[str]:
+def refused_on(rule: Relation, below: str) -> list[str]:
     """Cards of a rank the rule wants that its suit part turns away: the near misses."""
-    if rule["rank"] == "any" or rule["suit"] == "any-suit":
+    if rule.rank == RankOrder.ANY or rule.suit == SuitRule.ANY_SUIT:
         return []
-    return [
-        f for f in FACES
-        if rank_fits(rule, rank_of(below), rank_of(f)) and not suit_fits(rule, below[1], f[1])
-    ]
+    ranks = rule.ranks_on(rank_of(below))
+    return [f for f in FACES if rank_of(f) in ranks and not fits(rule, below, f)]
 
 
 @dataclass(frozen=True)
@@ -95,7 +70,7 @@ class Example:
 
 
 def _candidates(
-    game: Game, moves: list, kind: str, want: Callable[[str], bool]
+    game: Game, moves: list[Move], kind: PileKind, want: Callable[[str], bool]
 ) -> list[tuple[str, str, str]]:
     found = []
     for move in moves:
@@ -113,16 +88,16 @@ def _candidates(
 
 
 def _search(
-    config: dict[str, Any], kind: str, want: Callable[[str], bool], deals: int, steps: int
+    rules: Rules, kind: PileKind, want: Callable[[str], bool], deals: int, steps: int
 ) -> tuple[int, tuple[str, ...], tuple[str, str, str]] | None:
     # First the dealt positions of many deals (no moves to replay), then short random playouts.
     for deal in range(deals):
-        game = Game(config, deal=deal, autoplay=False)
+        game = Game(rules, deal=deal, autoplay=False)
         found = _candidates(game, game.legal_moves(), kind, want)
         if found:
             return deal, (), found[0]
     for deal in range(deals):
-        game = Game(config, deal=deal, autoplay=False)
+        game = Game(rules, deal=deal, autoplay=False)
         rng = random.Random(deal)
         prelude: list[str] = []
         moves = game.legal_moves()
@@ -139,53 +114,55 @@ def _search(
     return None
 
 
+def _wraps(rule: Relation) -> bool:
+    """Whether the rule goes round the corner (K-A), so that it gets a second example."""
+    return rule.wrap and rule.rank in (RankOrder.UP, RankOrder.DOWN)
+
+
 def find_example(
-    config: dict[str, Any], kind: str, wraps: bool = False, deals: int = 40, steps: int = 120
+    config: Mapping[str, Any] | Rules, kind: str, wraps: bool = False, deals: int = 40,
+    steps: int = 120,
 ) -> Example | None:
     """An engine-made position showing the build rule of `kind` (or its wrap), or None."""
-    rule = config["piles"][kind]["build"]
-    if rule is None:
+    rules = rules_of(config)
+    build = rules[kind].build
+    if build is None:
         return None
+    rule = build.relation
     if wraps:
-        edge = 13 if rule["rank"] == "up" else 1
+        edge = 13 if rule.rank == RankOrder.UP else 1
 
         def want(below: str) -> bool:
             return rank_of(below) == edge
     else:
-        edge = {"up": 13, "down": 1}.get(rule["rank"])
+        no_edge = {RankOrder.UP: 13, RankOrder.DOWN: 1}.get(rule.rank)
 
         def want(below: str) -> bool:
-            return rank_of(below) != edge
-    hit = _search(config, kind, want, deals, steps)
+            return rank_of(below) != no_edge
+    hit = _search(rules, PileKind(kind), want, deals, steps)
     if hit is None:
         return None
     deal, prelude, (move, below, card) = hit
     # With one deck the card below cannot also be the card placed on it.
-    present = (lambda f: f != below) if config["decks"] == 1 else (lambda f: True)
+    present = (lambda f: f != below) if rules.decks == 1 else (lambda f: True)
     allowed = tuple(f for f in allowed_on(rule, below) if present(f))
     refused = tuple(f for f in refused_on(rule, below) if present(f))
-    return Example(kind, deal, prelude, move, below, card, allowed, refused, wraps)
+    return Example(str(kind), deal, prelude, move, below, card, allowed, refused, wraps)
 
 
-@lru_cache(maxsize=512)
-def _examples(config_text: str) -> tuple[Example, ...]:
-    config = json.loads(config_text)
+@cache
+def _examples(rules: Rules) -> tuple[Example, ...]:
     out = []
-    for kind in config["kinds"]:
-        rule = config["piles"][kind].get("build")
-        if rule is None:
+    for pile in rules.piles:
+        if pile.build is None:
             continue
-        example = find_example(config, kind)
-        if example:
-            out.append(example)
-        if rule.get("wrap") and rule["rank"] in ("up", "down"):
-            example = find_example(config, kind, wraps=True)
+        for wraps in (False, True) if _wraps(pile.build.relation) else (False,):
+            example = find_example(rules, pile.kind, wraps=wraps)
             if example:
                 out.append(example)
     return tuple(out)
 
 
-def examples(config: dict[str, Any]) -> dict[tuple[str, bool], Example]:
-    """Every worked example of a variant, keyed by (pile kind, wraps); cached per config."""
-    found = _examples(json.dumps(config, sort_keys=True))
-    return {(e.kind, e.wraps): e for e in found}
+def examples(config: Mapping[str, Any] | Rules) -> dict[tuple[str, bool], Example]:
+    """Every worked example of a variant, keyed by (pile kind, wraps); cached per rules."""
+    return {(e.kind, e.wraps): e for e in _examples(rules_of(config))}
