@@ -14,17 +14,10 @@ from functools import cache
 from typing import Any
 
 from patience import Game, Move
-from patience.cards import Card
+from patience.cards import RANKS, SUITS, Card
 from patience.rules import PileKind, RankOrder, Relation, Rules, SuitRule, rules_of
 
-SUITS = "CDHS"
-RANKS = "A23456789TJQK"
 FACES = tuple(r + s for s in SUITS for r in RANKS)
-
-
-def face(rank: int, suit: str) -> str:
-    """'7H' for the seven of hearts."""
-    return RANKS[rank - 1] + suit
 
 
 def rank_of(card: str) -> int:
