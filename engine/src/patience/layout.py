@@ -9,7 +9,7 @@ shared by every game of the same rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from patience.rules import (
     GroupRule,
@@ -69,7 +69,7 @@ class Layout:
     """Piles whose spaces fill by themselves (with autoplay)."""
 
 
-@cache
+@lru_cache(maxsize=64)
 def layout_of(rules: Rules) -> Layout:
     """The layout of a rules model, built once per model."""
     ids: list[str] = []

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from patience.cards import FACE_DOWN
@@ -311,7 +311,7 @@ def rules_of(config: Mapping[str, Any] | Rules) -> Rules:
     return _parse_text(text)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _parse_text(text: str) -> Rules:
     return _parse(json.loads(text))
 
@@ -399,7 +399,7 @@ def _optional_kinds(r: _Reader) -> tuple[PileKind, ...] | None:
 
 
 def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
-    count = r.field("count").int(1, 4 * 13 * decks)
+    count = r.field("count").int(1, decks * CARDS_PER_DECK)
     deal_r = r.field("deal")
     cards = tuple(x.int(0, decks * CARDS_PER_DECK) for x in deal_r.field("cards").list())
     face_up = tuple(x.int(0, decks * CARDS_PER_DECK) for x in deal_r.field("face_up").list())
@@ -426,22 +426,16 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
     pile = PileRules(kind, count, DealRule(cards, face_up), _build(r.field("build")), moves,
                      spaces)
     if kind == PileKind.FOUNDATION:
-        pile = _replace(pile, base=r.field("base").enum(FoundationBase),
-                        gather=r.field("gather").enum(Gather),
-                        automatic=r.field("automatic").bool())
+        pile = replace(pile, base=r.field("base").enum(FoundationBase),
+                       gather=r.field("gather").enum(Gather),
+                       automatic=r.field("automatic").bool())
     if kind == PileKind.STOCK:
         turn_r = r.field("turn")
         passes = turn_r.field("passes")
-        pile = _replace(pile, turn=StockTurn(
+        pile = replace(pile, turn=StockTurn(
             turn_r.field("cards").int(1, decks * CARDS_PER_DECK), turn_r.field("to").enum(TurnTo),
             None if passes.is_null() else passes.int(1)))
     return pile
-
-
-def _replace(pile: PileRules, **changes: Any) -> PileRules:
-    fields = {name: getattr(pile, name) for name in PileRules.__slots__}
-    fields.update(changes)
-    return PileRules(**fields)
 
 
 def _parse(config: Any) -> Rules:
@@ -474,11 +468,10 @@ def _check_whole(rules: Rules, top: _Reader) -> None:
     """The checks that span fields: targets exist, and the deal uses each card exactly once."""
     piles_r = top.field("piles")
     for pile in rules:
-        for name, kinds in (("to", pile.moves.to),):
-            missing = [k for k in kinds if k not in rules]
-            if missing:
-                raise piles_r.field(pile.kind).field("moves").field(name).fail(
-                    f"no {', '.join(missing)} piles in this variant")
+        missing = [k for k in pile.moves.to if k not in rules]
+        if missing:
+            raise piles_r.field(pile.kind).field("moves").field("to").fail(
+                f"no {', '.join(missing)} piles in this variant")
     order_r = top.field("deal_order")
     for kind in rules.deal_order:
         if kind not in rules:

@@ -19,11 +19,10 @@ from typing import Any
 
 import jsonschema
 
+from patience.rules import CARDS_PER_DECK, FORMAT, PileKind
 from patience_gen import strict_yaml
 
-CONFIG_FORMAT = 1
-KINDS = ("foundation", "tableau", "reserve", "fan", "stock", "waste")
-CARDS_PER_DECK = 52
+KINDS = tuple(str(kind) for kind in PileKind)  # the engine's kinds, in its pile order
 
 
 class RulesError(ValueError):
@@ -405,7 +404,7 @@ def compile_rules(data: dict[str, Any]) -> dict[str, Any]:
     rest = decks * CARDS_PER_DECK - sum(_dealt(k, s, decks) for k, s in piles.items())
     targets = [k for k in kinds if _takes_cards(k, piles[k])]
     return {
-        "format": CONFIG_FORMAT,
+        "format": FORMAT,
         "id": data["id"],
         "decks": decks,
         "deal_order": list(data["deal_order"]),
@@ -489,7 +488,7 @@ def _is_config_file(path: Path) -> bool:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(data, dict) and data.get("format") == CONFIG_FORMAT and \
+    return isinstance(data, dict) and data.get("format") == FORMAT and \
         data.get("id") == path.stem
 
 
