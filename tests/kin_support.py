@@ -48,8 +48,10 @@ def arrange(game: Game, layout: dict[str, str]) -> None:
 
     Piles not named keep their cards; the test decides whether the position is a whole deck.
     """
+    stacks = [list(cards) for cards in game.stacks]
     for pile_id, text in layout.items():
-        game._piles[game._pile_index(pile_id)] = codes(text)
+        stacks[game.layout.index[pile_id]] = codes(text)
+    game.set_position(stacks)
 
 
 def show(game: Game, pile_id: str) -> str:

@@ -28,11 +28,10 @@ def position(variant_or_config: str | dict, piles: dict[str, str], *, base: int 
     config = (patience.load_variant(variant_or_config)
               if isinstance(variant_or_config, str) else variant_or_config)
     game = patience.Game(config, deal=deal, autoplay=False)
-    game._piles = [[] for _ in game._piles]
+    stacks: list[list[int]] = [[] for _ in game.stacks]
     for pile_id, text in piles.items():
-        game._piles[game._lay.index[pile_id]] = codes(text)
-    if base is not None:
-        game._base = base
+        stacks[game.layout.index[pile_id]] = codes(text)
+    game.set_position(stacks, base_rank=base)
     game.autoplay = autoplay
     return game
 
@@ -44,7 +43,7 @@ def faces(game: patience.Game) -> list[list[str]]:
 
 def deck_counts(game: patience.Game) -> Counter:
     """How many of each card the game holds, faces ignored."""
-    return Counter(c & ~FACE_DOWN for pile in game._piles for c in pile)
+    return Counter(c & ~FACE_DOWN for pile in game.stacks for c in pile)
 
 
 def targets(game: patience.Game, source: str) -> set[str]:

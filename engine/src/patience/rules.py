@@ -8,7 +8,11 @@ suit rule, space rule, stock rule), with what Solvitaire cannot say: "any suit b
 "equal rank", "only to the foundations", spaces filled only from certain piles.
 
 A new rule concept is a new enum member or a new field with a default, so configs of this
-format stay readable. The enums are string enums: each member equals the word the config uses.
+format stay readable: free cells are a kind of pile whose build rule holds one card, a stock
+that deals to every tableau pile is a `TurnTo` already, complete runs leaving the table or
+building both ways would be a field of `MoveRule` and a `RankOrder` member, any face-up group
+moving a `GroupRule` member, and a deal-time rearrangement a field of `DealRule`. The enums are
+string enums: each member equals the word the config uses.
 """
 
 from __future__ import annotations
