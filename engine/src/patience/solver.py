@@ -498,7 +498,7 @@ class _Search:
     def _cycle(self) -> list[Option]:
         """The moves of the cards that turning the stock brings to the top of the waste.
 
-        Stock and waste as one move set, as in Bjarnason, Tadepalli and Fern's Klondike
+        Stock and waste as one move set, as in Bjarnason, Tadepalli and Fern's
         solver and in Solvitaire: the waste and the stock read as one line of cards (the
         waste bottom to top, then the stock top to bottom), which turns and redeals never
         reorder; a turn only moves the point that splits it. So each card the turns can bring
