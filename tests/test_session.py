@@ -111,3 +111,33 @@ def test_winnable_finds_a_won_deal(ask):
 def test_a_fresh_deal_is_not_stuck(ask):
     ask("new", variant="willow", deal=9)
     assert ask("status")["result"] == {"stuck": False}
+
+
+def _position_key(state: dict) -> str:
+    return json.dumps(state["piles"], sort_keys=True)
+
+
+@pytest.mark.parametrize(
+    ("variant", "deal"), [("chinaman", 1), ("canfield", 2), ("blondes-and-brunettes", 1)]
+)
+def test_following_suggestions_never_goes_round_in_circles(ask, variant, deal):
+    """Hints that are only suggestions (too small a budget to find a win) still never lead
+    back to a position already seen: no move and its reverse, no longer loop either."""
+    state = ask("new", variant=variant, deal=deal)["result"]
+    seen = {_position_key(state)}
+    for _ in range(250):
+        answer = ask("hint", budget=0.01)["result"]
+        if answer["move"] is None or state["won"]:
+            break
+        assert answer["move"] in state["legal"]
+        state = ask("play", move=answer["move"])["result"]
+        key = _position_key(state)
+        assert key not in seen, f"hint {answer['move']} went back to an earlier position"
+        seen.add(key)
+
+
+def test_a_hint_says_whether_it_wins(ask):
+    ask("new", variant="westcliff", deal=3)
+    game = patience.Game(patience.load_variant("westcliff"), deal=3, autoplay=True)
+    answer = ask("hint", budget=2.0)["result"]
+    assert answer["wins"] is (solve(game, max_seconds=5).status == "won")

@@ -137,13 +137,15 @@ def progress_rank(game: patience.Game, move: patience.Move) -> int:
     return 0
 
 
-def _search(game: patience.Game, deadline: float, limit: int = 2000) -> tuple[str | None, bool]:
+def _search(game: patience.Game, deadline: float, limit: int = 2000,
+            seen: set[tuple] | None = None) -> tuple[str | None, bool]:
     """Look through rearranging moves, depth first, for a position where progress is possible.
 
     Returns (the first move of the way there, whether the search covered everything). The game
-    is a copy: the player's own undo and redo history is never touched.
+    is a copy: the player's own undo and redo history is never touched. Positions in `seen`
+    (the game's earlier positions) are never passed through.
     """
-    seen = {_key(game)}
+    seen = {*(seen or ()), _key(game)}
     path: list[patience.Move] = []
     frontier = [list(game.legal_moves())]  # untried moves of each position along the path
     nodes = 0
@@ -159,16 +161,18 @@ def _search(game: patience.Game, deadline: float, limit: int = 2000) -> tuple[st
                 game.undo()
             continue
         move = moves.pop()
-        if progress_rank(game, move) > 0:
-            first = str(path[0] if path else move)
-            _unwind(game, path)
-            return first, True
+        rank = progress_rank(game, move)
         game.play(move)
         nodes += 1
         key = _key(game)
         if key in seen:
             game.undo()
             continue
+        if rank > 0:
+            game.undo()
+            first = str(path[0] if path else move)
+            _unwind(game, path)
+            return first, True
         seen.add(key)
         path.append(move)
         frontier.append(list(game.legal_moves()))
@@ -195,22 +199,51 @@ def _solver_hint(game: patience.Game, budget: float) -> tuple[str | None, bool]:
     return (str(move) if move is not None else None), bool(wins)
 
 
+def _history_positions() -> tuple[patience.Game, set[tuple]]:
+    """Every position this game has been in, and a scratch copy of the game at the current one.
+
+    Replayed from the deal through the player's moves, so the player's own undo and redo
+    history is never touched.
+    """
+    game = patience.Game(CONFIG, deal=DEAL, autoplay=True)
+    seen = {_key(game)}
+    for text in HISTORY:
+        game.play(parse_move(text))
+        seen.add(_key(game))
+    return game, seen
+
+
+def _goes_back(game: patience.Game, move: patience.Move, seen: set[tuple]) -> bool:
+    """Whether a move leads to a position the game has already been in (undoing the last
+    move, or going round a loop)."""
+    game.play(move)
+    key = _key(game)
+    game.undo()
+    return key in seen
+
+
 def hint(budget: float = 1.0) -> dict[str, Any]:
-    """A good next move: the first move of a win when the solver finds one within budget,
-    else the plainest progress, else the way to it through rearranging moves."""
+    """A good next move: the first move of a win when the solver finds one within budget
+    ("wins": True); else a suggestion: the plainest progress, or the way to it through
+    rearranging moves. A suggestion never leads back to a position the game has been in, so
+    following hints cannot loop; with nothing new to suggest, "move" is None."""
     started = time.perf_counter()
     move, wins = _solver_hint(GAME, budget)
     if wins:
         return {"move": move, "wins": True}
+    scratch, seen = _history_positions()
+    fresh = [m for m in scratch.legal_moves() if not _goes_back(scratch, m, seen)]
     ranked = sorted(
-        ((progress_rank(GAME, m), i, m) for i, m in enumerate(GAME.legal_moves())),
+        ((progress_rank(scratch, m), i, m) for i, m in enumerate(fresh)),
         key=lambda item: (-item[0], item[1]),
     )
     if ranked and ranked[0][0] > 0:
         return {"move": str(ranked[0][2]), "wins": False}
     left = max(0.05, budget - (time.perf_counter() - started))
-    found, _ = _search(patience.Game.from_json(GAME.to_json()), time.perf_counter() + left)
-    return {"move": found or move, "wins": False}
+    found, _ = _search(scratch, time.perf_counter() + left, seen=seen)
+    if found is None and move is not None and move in {str(m) for m in fresh}:
+        found = move
+    return {"move": found, "wins": False}
 
 
 def status(budget: float = 0.15) -> dict[str, Any]:
