@@ -15,7 +15,7 @@ import pytest
 
 import patience
 from patience_gen import gamepage, webassets
-from patience_gen.ui_strings import UI_STRINGS
+from patience_gen.ui_strings import UI_STRINGS, Plural
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,10 +47,26 @@ def test_a_variant_the_layout_has_never_seen() -> None:
 def test_ui_strings_keep_their_placeholders_in_every_language() -> None:
     for lang in ("en", "fr", "pt"):
         strings = gamepage.ui_strings(lang)
-        assert set(strings) == set(UI_STRINGS)
+        assert set(strings) == {*UI_STRINGS, "plural"}
         for key, english in UI_STRINGS.items():
             names = set(re.findall(r"\{(\w+)\}", english))
-            assert set(re.findall(r"\{(\w+)\}", strings[key])) == names, (lang, key)
+            if isinstance(english, Plural):
+                names |= set(re.findall(r"\{(\w+)\}", english.plural))
+                forms = strings[key]
+                assert isinstance(forms, list) and len(forms) == 1 + max(strings["plural"])
+            else:
+                forms = [strings[key]]
+            for form in forms:
+                assert set(re.findall(r"\{(\w+)\}", form)) <= names, (lang, key, form)
+
+
+@pytest.mark.parametrize(
+    ("lang", "counts"), [("en", {0: 1, 1: 0, 2: 1}), ("fr", {0: 0, 1: 0, 2: 1})]
+)
+def test_the_page_picks_plural_forms_by_the_catalogs_rule(lang: str, counts: dict) -> None:
+    strings = gamepage.ui_strings(lang)
+    for n, form in counts.items():
+        assert strings["plural"][n] == form
 
 
 def test_script_json_cannot_close_its_script_element() -> None:

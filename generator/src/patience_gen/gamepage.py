@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from patience_gen.ui_strings import UI_STRINGS
+from patience_gen.ui_strings import UI_STRINGS, Plural
 from patience_gen.winrates import winnable_deals
 
 log = logging.getLogger("mkdocs.hooks.play")
@@ -31,8 +31,10 @@ FANNING = {
     "waste": "waste",
 }
 
-# The most fans placed side by side; each fan is two card widths wide.
-MAX_FANS_PER_ROW = 5
+# The most fans placed side by side; each fan is FAN_SPAN card widths wide, room enough for
+# six to eight cards to show their corners.
+MAX_FANS_PER_ROW = 4
+FAN_SPAN = 3
 
 
 def engine_config(variant_id: str) -> dict[str, Any]:
@@ -58,7 +60,7 @@ def table_layout(config: dict[str, Any]) -> dict[str, Any]:
     tableau = _count(config, "tableau")
     fans = _count(config, "fan")
     fans_per_row = min(fans, MAX_FANS_PER_ROW)
-    cols = max(tableau, 2 * fans_per_row, 4)
+    cols = max(tableau, FAN_SPAN * fans_per_row, 4)
     deal = {kind: config["piles"][kind].get("deal") or {} for kind in config["piles"]}
 
     def pile(kind: str, index: int, row: int, col: int, span: int = 1) -> dict[str, Any]:
@@ -110,7 +112,7 @@ def table_layout(config: dict[str, Any]) -> dict[str, Any]:
         row += -(-foundations // cols)
 
     if fans:
-        span = 2 if cols >= 2 else 1
+        span = min(FAN_SPAN, cols)
         per_row = max(1, cols // span)
         for i in range(fans):
             r, c = divmod(i, per_row)
@@ -144,24 +146,47 @@ def _catalog_translator(lang: str) -> Any | None:
         return None
 
 
-def ui_strings(lang: str) -> dict[str, str]:
-    """The table's interface strings in lang, English where the catalog has no translation."""
-    english = {key: str(text) for key, text in UI_STRINGS.items()}
-    if lang in ("", "en"):
-        return english
-    translator = _catalog_translator(lang)
-    gettext = getattr(translator, "gettext", None)
-    if gettext is None:
+# The page picks a plural form from a table of the catalog's own rule for counts below this
+# (more cards than any pile holds); larger counts take the last entry's form.
+PLURAL_TABLE_SIZE = 200
+
+
+def _plural_table(translator: Any | None) -> list[int]:
+    """The index of the plural form for each count: the catalog's Plural-Forms rule, so the
+    page agrees with gettext exactly (English: n != 1)."""
+    rule = getattr(translator, "_plural", None) if translator is not None else None
+    if rule is None or getattr(translator, "catalog", None) is None:
+        return [int(n != 1) for n in range(PLURAL_TABLE_SIZE)]
+    return [int(rule(n)) for n in range(PLURAL_TABLE_SIZE)]
+
+
+def ui_strings(lang: str) -> dict[str, Any]:
+    """The table's interface strings in lang, English where the catalog has no translation.
+
+    A message with plural forms becomes the list of its forms, and "plural" the table that
+    says which form each count takes (see PLURAL_TABLE_SIZE).
+    """
+    lang = lang or "en"
+    translator = None if lang == "en" else _catalog_translator(lang)
+    if lang != "en" and getattr(translator, "gettext", None) is None:
         log.warning("play: no catalog for %r; the table's strings stay in English", lang)
-        return english
-    in_context = getattr(translator, "p_", None)
-    out = {}
+        translator = None
+    table = _plural_table(translator)
+    examples = {index: table.index(index) for index in sorted(set(table))}
+    out: dict[str, Any] = {"plural": table}
     for key, text in UI_STRINGS.items():
-        context = getattr(text, "context", "")
-        if context and in_context is not None and "{" not in text:
-            out[key] = in_context(context, str(text)) or str(text)
+        if isinstance(text, Plural) and translator is None:
+            out[key] = [str(text), text.plural]
+        elif isinstance(text, Plural):
+            # The raw forms, placeholders kept: the page fills them in.
+            out[key] = [translator._lookup(None, str(text), text.plural, n)
+                        for n in examples.values()]
+        elif translator is None:
+            out[key] = str(text)
+        elif getattr(text, "context", "") and "{" not in text:
+            out[key] = translator.p_(text.context, str(text)) or str(text)
         else:
-            out[key] = gettext(str(text)) or str(text)
+            out[key] = translator.gettext(str(text)) or str(text)
     return out
 
 

@@ -19,6 +19,20 @@ class InContext(str):
     context: str = ""
 
 
+class Plural(str):
+    """A message with plural forms: the English singular, with the plural beside it. The page
+    picks the form for a count with the browser's plural rules for its language."""
+
+    plural: str = ""
+
+
+def n_(singular: str, plural: str) -> str:
+    """Mark a message with plural forms for extraction; `{count}` is the number."""
+    marked = Plural(singular)
+    marked.plural = plural
+    return marked
+
+
 def p_(context: str, text: str) -> str:
     """Mark a message with its context for extraction; the context travels with the text."""
     marked = InContext(text)
@@ -60,15 +74,24 @@ UI_STRINGS: dict[str, str] = {
     "redone": _("Move played again."),
     "nothing_to_undo": _("There is nothing to undo."),
     "nothing_to_redo": _("There is nothing to redo."),
-    "selected": _("{card} picked up. Choose a pile to play it on."),
+    "selected": n_(
+        "{card} picked up. Choose a pile to play it on.",
+        "{count} cards picked up, from {card} to the top. Choose a pile to play them on.",
+    ),
     "deselected": _("Put down."),
     "hint_move": _("Hint: move {card} from {from} to {to}."),
     "hint_stock": _("Hint: turn the stock."),
-    "hint_none": _("No helpful move found."),
+    "hint_suggest": _(
+        "No winning line found in time. Only a suggestion: move {card} from {from} to {to}."
+    ),
+    "hint_suggest_stock": _("No winning line found in time. Only a suggestion: turn the stock."),
+    "hint_none": _("No winning line was found, and no move leads anywhere new."),
     "keyboard": _(
         "Keyboard: arrow keys move between piles; Enter or Space picks up a card and plays it; "
-        "F sends it to a foundation; U undoes, R redoes, H gives a hint; Escape puts a card down."
+        "with cards picked up, Up and Down take more or fewer; F sends a card to a foundation; "
+        "U undoes, R redoes, H gives a hint; Escape puts the cards down."
     ),
+    "skip": _("Skip to the game"),
     "pile.foundation": _("Foundation {n}"),
     "pile.tableau": _("Tableau pile {n}"),
     "pile.reserve": _("Reserve {n}"),
@@ -76,8 +99,8 @@ UI_STRINGS: dict[str, str] = {
     "pile.stock": _("Stock"),
     "pile.waste": _("Waste"),
     "pile_empty": _("{pile}: empty"),
-    "pile_top": _("{pile}: {count} cards, {card} on top"),
-    "pile_down": _("{pile}: {count} cards face down"),
+    "pile_top": n_("{pile}: {count} card, {card}", "{pile}: {count} cards, {card} on top"),
+    "pile_down": n_("{pile}: {count} card face down", "{pile}: {count} cards face down"),
     # TRANSLATORS: a card's name for screen readers, e.g. "seven of hearts".
     "card": _("{rank} of {suit}"),
     "rank.1": _("ace"),

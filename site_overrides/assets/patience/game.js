@@ -4,7 +4,7 @@
 
 import { Engine } from "./engine.js";
 import * as store from "./store.js";
-import { Table, format } from "./table.js";
+import { Table, format, plural } from "./table.js";
 
 const DEAL_RANGE = 1000000;
 const DRAG_THRESHOLD = 6;
@@ -70,6 +70,7 @@ class Game {
     this.session = null;
     this.queue = Promise.resolve();
     this.messageKind = null;
+    this.spoken = [];
     this.timer = null;
     this.saveTimer = null;
     this.drag = null;
@@ -368,11 +369,16 @@ class Game {
     this.el.message.textContent = "";
   }
 
+  // The one live region speaks everything said during a turn together, in order, at the next
+  // frame: a move's text and the win that follows it are both heard, neither overwrites the
+  // other. Emptying it first makes a repeated message heard again.
   announce(text) {
-    // Replace the text so that a repeated message is announced again.
+    if (!text) return;
+    this.spoken.push(text);
+    if (this.spoken.length > 1) return;
     this.el.live.textContent = "";
     requestAnimationFrame(() => {
-      this.el.live.textContent = text;
+      this.el.live.textContent = this.spoken.splice(0).join(" ");
     });
   }
 
@@ -412,8 +418,8 @@ class Game {
     }
     this.selection = null;
     if (this.messageKind === "notice" || this.messageKind === "info") this.clearMessage();
-    this.show(state, { started });
     this.announce(this.describeMove(before, move));
+    this.show(state, { started });
   }
 
   describeMove(state, move) {
@@ -458,8 +464,30 @@ class Game {
     if (selection) {
       const cards = this.state.piles[selection.pile];
       const code = cards[cards.length - selection.count][0];
-      this.announce(format(this.strings.selected, { card: this.table.cardName(code) }));
+      const count = selection.count;
+      const text = plural(this.strings, "selected", count);
+      this.announce(format(text, { card: this.table.cardName(code), count }));
     }
+  }
+
+  // How many cards a pick in this pile may take: the face-up cards on top (one on a stack).
+  mostCards(pileId) {
+    const cards = (this.state && this.state.piles[pileId]) || [];
+    const fan = this.table.piles.get(pileId)?.dataset.fan;
+    if (fan === "stack" || fan === "waste") return Math.min(1, cards.length);
+    let count = 0;
+    while (count < cards.length && cards[cards.length - 1 - count][1]) count += 1;
+    return count;
+  }
+
+  // The keyboard's Up and Down on the pile the cards were picked from: one card more or
+  // fewer. Returns false when there is no more or fewer to take.
+  resize(delta) {
+    const sel = this.selection;
+    const count = sel.count + delta;
+    if (count < 1 || count > this.mostCards(sel.pile)) return false;
+    this.setSelection({ pile: sel.pile, count });
+    return true;
   }
 
   // What a press on a card picks up: that card and the cards above it, if it is face up.
@@ -530,7 +558,9 @@ class Game {
       this.show(state);
       this.announce(action === "undo" ? s.undone : s.redone);
     } else if (action === "hint") {
-      const { move } = await this.engine.call("hint", { budget: HINT_BUDGET });
+      // A hint is the first move of a win the solver found ("wins"), or else only a
+      // suggestion, and says so; the worker never suggests a way back to an earlier position.
+      const { move, wins } = await this.engine.call("hint", { budget: HINT_BUDGET });
       if (!move) {
         this.say(s.hint_none, "info");
         return;
@@ -538,12 +568,12 @@ class Game {
       const m = parseMove(move);
       this.table.flash([m.source, m.target]);
       if (kindOf(m.source) === "stock" || kindOf(m.target) === "stock") {
-        this.say(s.hint_stock, "info");
+        this.say(wins ? s.hint_stock : s.hint_suggest_stock, "info");
       } else {
         const cards = this.state.piles[m.source];
         const card = cards[cards.length - m.count][0];
         this.say(
-          format(s.hint_move, {
+          format(wins ? s.hint_move : s.hint_suggest, {
             card: this.table.cardName(card),
             from: this.table.pileName(m.source),
             to: this.table.pileName(m.target),
@@ -646,6 +676,7 @@ class Game {
       const cards = this.table.cardsOf(drag.pick.pile);
       drag.cards = cards.slice(cards.length - drag.pick.count);
       for (const card of drag.cards) card.classList.add("pt-dragging");
+      this.table.lift(drag.pick.pile);
       try {
         this.table.root.setPointerCapture(event.pointerId);
       } catch {
@@ -687,6 +718,7 @@ class Game {
       card.classList.remove("pt-dragging");
       card.style.transform = "";
     }
+    this.table.lift(null);
     if (!drag.moving) return;
     const started = performance.now();
     this.enqueue(async () => {
@@ -750,6 +782,14 @@ class Game {
       this.enqueue(() => this.command("redo"));
     } else if (key === "h" || key === "H") {
       this.enqueue(() => this.command("hint"));
+    } else if (
+      inTable &&
+      (key === "ArrowUp" || key === "ArrowDown") &&
+      this.selection &&
+      this.selection.pile === inTable.dataset.pile &&
+      this.resize(key === "ArrowUp" ? 1 : -1)
+    ) {
+      // more or fewer cards picked up (see resize)
     } else if (inTable && key.startsWith("Arrow")) {
       const next = this.neighbour(inTable, key);
       if (next) {

@@ -23,6 +23,16 @@ export function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+// A message with plural forms (a list, see gamepage.ui_strings) in the form for count n; the
+// page's "plural" table is the catalog's own rule. A plain string is returned as it is.
+export function plural(strings, key, n) {
+  const forms = strings[key];
+  if (typeof forms === "string") return forms;
+  const table = strings.plural || [];
+  const index = n < table.length ? table[n] : table[table.length - 1] || 0;
+  return forms[Math.min(index, forms.length - 1)];
+}
+
 export class Table {
   constructor(root, strings) {
     this.root = root;
@@ -52,6 +62,8 @@ export class Table {
     card.className = "pt-card";
     card.dataset.card = code;
     card.dataset.face = up ? "up" : "down";
+    // The pile's label names its count and top card; the corner letters would only repeat it.
+    card.setAttribute("aria-hidden", "true");
     if (up) {
       const suit = suitOf(code);
       card.dataset.color = suit === "H" || suit === "D" ? "red" : "black";
@@ -130,13 +142,14 @@ export class Table {
     cards.forEach(([code, faceUp], i) => {
       const card = this.makeCard(code, faceUp);
       if (fan === "down") {
-        card.style.cssText = `--d:${down};--u:${up}`;
+        card.style.setProperty("--d", String(down));
+        card.style.setProperty("--u", String(up));
         if (faceUp) up += 1;
         else down += 1;
       } else if (fan === "right") {
-        card.style.cssText = `--i:${i}`;
+        card.style.setProperty("--i", String(i));
       } else if (fan === "waste") {
-        card.style.cssText = `--i:${Math.max(0, i - shownFrom)}`;
+        card.style.setProperty("--i", String(Math.max(0, i - shownFrom)));
       }
       nodes.push(card);
     });
@@ -156,8 +169,9 @@ export class Table {
     const pile = this.pileName(id);
     if (!cards.length) return format(s.pile_empty, { pile });
     const [code, up] = cards[cards.length - 1];
-    if (!up) return format(s.pile_down, { pile, count: cards.length });
-    return format(s.pile_top, { pile, count: cards.length, card: this.cardName(code) });
+    const count = cards.length;
+    if (!up) return format(plural(s, "pile_down", count), { pile, count });
+    return format(plural(s, "pile_top", count), { pile, count, card: this.cardName(code) });
   }
 
   slide(before, changed) {
@@ -184,6 +198,12 @@ export class Table {
       }
       if (moved) step += 1;
     }
+  }
+
+  // The pile whose cards are being dragged is drawn above every other pile.
+  lift(id) {
+    for (const [pile, el] of this.piles) el.classList.toggle("pt-lifted", pile === id);
+    this.root.classList.toggle("pt-dragging-table", id !== null);
   }
 
   cardsOf(id) {

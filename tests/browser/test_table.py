@@ -1,0 +1,244 @@
+"""The table as a player meets it: dragging, the keyboard, hints, fans, marks, screen readers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import (
+    card_locator,
+    click_card,
+    engine_game,
+    open_game,
+    parse_move,
+    visible_point,
+    wait_for_position,
+    winning_line,
+)
+
+from patience.solver import solve
+from patience_gen import gamepage
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+# The topmost element at a point, dragged cards included (they let the pointer through).
+TOPMOST_IS_DRAGGED = """([x, y]) => {
+  const dragged = Array.from(document.querySelectorAll('.pt-dragging'));
+  for (const card of dragged) card.style.pointerEvents = 'auto';
+  const top = document.elementFromPoint(x, y);
+  for (const card of dragged) card.style.pointerEvents = '';
+  return Boolean(top && dragged.some((card) => card === top || card.contains(top)));
+}"""
+
+
+def test_a_dragged_card_is_drawn_above_every_pile_and_past_the_table(page, server) -> None:
+    open_game(page, f"{server.url}westcliff/#deal=3")
+    wait_for_position(page, engine_game("westcliff", 3))
+    grab = card_locator(page, "tableau.0", 2)
+    box = grab.bounding_box()
+    point = visible_point(page, "tableau.0", 2)
+    x, y = box["x"] + point["x"], box["y"] + point["y"]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    # Over the last pile's top card, to the right of where the card came from.
+    last = card_locator(page, "tableau.9", 2).bounding_box()
+    over = (last["x"] + last["width"] / 2, last["y"] + 4)
+    page.mouse.move(over[0], over[1], steps=8)
+    assert page.evaluate(TOPMOST_IS_DRAGGED, [over[0], over[1] + 10])
+    # Below the table's edge.
+    table = page.locator(".pt-table").bounding_box()
+    below = (table["x"] + table["width"] / 2, table["y"] + table["height"] + 30)
+    page.mouse.move(below[0], below[1], steps=8)
+    assert page.evaluate(TOPMOST_IS_DRAGGED, [below[0], below[1] + 10])
+    page.mouse.up()
+    wait_for_position(page, engine_game("westcliff", 3))
+
+
+def focused_pile(page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.dataset.pile || null")
+
+
+def key_to(page, pile: str) -> None:
+    """Move the keyboard focus to a pile with the arrow keys only."""
+    for _ in range(40):
+        here = focused_pile(page)
+        if here == pile:
+            return
+        a = page.locator(f'[data-pile="{here}"]').bounding_box()
+        b = page.locator(f'[data-pile="{pile}"]').bounding_box()
+        if abs(b["y"] - a["y"]) > 10:
+            page.keyboard.press("ArrowDown" if b["y"] > a["y"] else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if b["x"] > a["x"] else "ArrowLeft")
+    raise AssertionError(f"the arrow keys did not reach {pile} (stuck on {focused_pile(page)})")
+
+
+def test_a_whole_game_won_by_keyboard_alone(page, server) -> None:
+    deal, line = next(
+        (d, line)
+        for d in range(1, 60)
+        if (line := winning_line("westcliff", d)) and any("x" in move for move in line)
+    )
+    open_game(page, f"{server.url}westcliff/#deal={deal}")
+    strings = gamepage.ui_strings("en")
+    # From the top of the page: the skip link, then the table.
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent.trim()") == strings["skip"]:
+            break
+    else:
+        raise AssertionError("no skip link to the game within four Tab presses")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert focused_pile(page) is not None, "Tab after the skip link does not reach a pile"
+    game = engine_game("westcliff", deal)
+    for text in line:
+        move = parse_move(text)
+        key_to(page, move.source)
+        page.keyboard.press("Enter")
+        if not move.source.startswith("stock"):
+            for _ in range(move.count - 1):
+                page.keyboard.press("ArrowUp")
+            selected = page.locator(f'[data-pile="{move.source}"] > .pt-selected').count()
+            assert selected == move.count, f"{text}: {selected} cards shown picked up"
+            key_to(page, move.target)
+            page.keyboard.press("Enter")
+        game.play(move)
+        wait_for_position(page, game)
+    assert game.is_won
+    page.locator('[data-role="message"][data-kind="win"]').wait_for()
+    # The win is spoken, not overwritten by the last move's own words.
+    won = strings["won"].split("{")[0].strip()
+    page.wait_for_function(
+        "(text) => document.querySelector('[data-role=live]').textContent.includes(text)", arg=won
+    )
+    page.wait_for_timeout(300)
+    assert won in page.text_content('[data-role="live"]')
+
+
+def lost_deal(variant: str) -> int:
+    for deal in range(1, 60):
+        if solve(engine_game(variant, deal), max_seconds=2).status == "lost":
+            return deal
+    raise AssertionError(f"no {variant} deal in 1-59 is proved lost")
+
+
+def test_a_hint_says_when_it_is_only_a_suggestion(page, server) -> None:
+    deal = lost_deal("willow")
+    open_game(page, f"{server.url}willow/#deal={deal}")
+    page.click('[data-action="hint"]')
+    message = page.locator('[data-role="message"]:not([hidden])')
+    message.wait_for()
+    strings = gamepage.ui_strings("en")
+    said = message.text_content()
+    assert said.startswith(strings["hint_suggest"].split(".")[0]) or said == strings["hint_none"]
+
+
+def test_willow_fans_show_every_corner_whole(page, server) -> None:
+    open_game(page, f"{server.url}willow/#deal=1")
+    wait_for_position(page, engine_game("willow", 1))
+    covered = page.evaluate("""() => {
+      const out = [];
+      for (const fan of document.querySelectorAll('[data-pile^="fan."]')) {
+        const cards = Array.from(fan.children);
+        cards.slice(0, -1).forEach((card, i) => {
+          const corner = card.querySelector('.pt-idx').getBoundingClientRect();
+          const next = cards[i + 1].getBoundingClientRect();
+          out.push({card: card.dataset.card, text: card.querySelector('.pt-idx').textContent,
+                    right: corner.right, next: next.left});
+        });
+      }
+      return out;
+    }""")
+    assert any(c["card"].startswith("T") for c in covered), "deal 1 has a ten inside a fan"
+    for card in covered:
+        assert card["right"] <= card["next"] + 0.5, f"{card['card']}'s corner is covered"
+        if card["card"].startswith("T"):
+            assert card["text"].startswith("10")
+
+
+def test_target_focus_and_selection_are_marked_differently(page, server) -> None:
+    deal = 3
+    game = engine_game("westcliff", deal)
+    move = next(
+        m for m in game.legal_moves()
+        if m.source.startswith("tableau") and m.target.startswith("tableau")
+        and game.pile(m.target).cards
+    )
+    open_game(page, f"{server.url}westcliff/#deal={deal}")
+    wait_for_position(page, game)
+    click_card(page, move.source, len(game.pile(move.source).cards) - move.count)
+    target = page.locator(f'[data-pile="{move.target}"].pt-target')
+    target.wait_for()
+    mark = target.evaluate("""(pile) => {
+      const before = getComputedStyle(pile, '::before');
+      return {z: before.zIndex, style: before.borderTopStyle, height: parseFloat(before.height),
+              pile: pile.getBoundingClientRect().height};
+    }""")
+    assert mark["z"] not in ("auto", "0"), "the target mark is under the cards"
+    assert mark["style"] == "dashed" and mark["height"] >= mark["pile"] - 1
+    lifted = page.locator(".pt-selected").first.evaluate(
+        "(card) => getComputedStyle(card).translate"
+    )
+    assert lifted not in ("none", "0px"), "picked-up cards are marked by colour alone"
+    page.keyboard.press("Escape")
+    page.locator(f'[data-pile="{move.target}"]').focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    ring = page.evaluate("""() => {
+      const style = getComputedStyle(document.activeElement);
+      return {outline: style.outlineStyle, width: parseFloat(style.outlineWidth)};
+    }""")
+    assert ring["outline"] == "solid" and ring["width"] >= 2, ring
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_one_live_region_and_pile_labels_with_plurals(page, server, lang) -> None:
+    prefix = "" if lang == "en" else f"{lang}/"
+    open_game(page, f"{server.url}{prefix}willow/#deal=1")
+    game = engine_game("willow", 1)
+    wait_for_position(page, game)
+    regions = page.locator(
+        ".pt-game [aria-live], .pt-game [role=status], .pt-game [role=log]"
+    ).count()
+    assert regions == 1
+    strings = gamepage.ui_strings(lang)
+
+    def label(pile: str, form: int) -> str:
+        cards = game.pile(pile).cards
+        top = str(cards[-1])
+        card = strings["card"].format(rank=strings[f"rank.{cards[-1].rank}"],
+                                      suit=strings[f"suit.{top[-1]}"])
+        name = strings["pile.tableau"].format(n=int(pile.split(".")[1]) + 1)
+        return strings["pile_top"][form].format(pile=name, count=len(cards), card=card)
+
+    assert len(game.pile("tableau.0").cards) == 1 and len(game.pile("tableau.6").cards) == 7
+    assert page.get_attribute('[data-pile="tableau.0"]', "aria-label") == label("tableau.0", 0)
+    assert page.get_attribute('[data-pile="tableau.6"]', "aria-label") == label("tableau.6", 1)
+    assert strings["pile_top"][0] != strings["pile_top"][1]
+
+
+AXE_RUN = """async (scheme) => {
+  document.body.setAttribute('data-md-color-scheme', scheme);
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target)}`);
+}"""
+
+
+def test_axe_finds_no_violation_on_any_page_in_either_palette(page, server, site) -> None:
+    found = {}
+    for html in sorted(site.rglob("index.html")):
+        path = html.parent.relative_to(site).as_posix()
+        if path.startswith(("search", "assets", "pyodide")):
+            continue
+        page.goto(server.url + ("" if path == "." else path + "/"))
+        if page.locator("[data-variant]").count():
+            page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+        page.add_script_tag(path=str(AXE))
+        for scheme in ("default", "slate"):
+            violations = page.evaluate(AXE_RUN, scheme)
+            if violations:
+                found[f"{path} ({scheme})"] = violations
+    assert not found, found
