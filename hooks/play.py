@@ -21,7 +21,7 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -
         return context
     lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
     context["patience"] = gamepage.game_context(str(variant), str(lang), page.content or "",
-                                               _root(config))
+                                               _root(config), Path(config.site_dir))
     return context
 
 

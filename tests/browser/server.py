@@ -41,6 +41,7 @@ class SiteServer:
         mount: str = "/",
         missing: tuple[str, ...] = (),
         types: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.folder = folder
         self.mount = mount if mount.endswith("/") else mount + "/"
@@ -49,6 +50,7 @@ class SiteServer:
             mount=self.mount,
             missing=missing,
             types=types or {},
+            headers=headers or {},
             directory=str(folder),
         )
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -72,15 +74,28 @@ class SiteServer:
 class _MountedHandler(_Handler):
     """Serves the folder under a sub-path (as a host serving the site from /games/ would),
     answering 404 for the file names in `missing` and sending `types` (by file extension) in
-    place of the right MIME types, to test a badly configured host."""
+    place of the right MIME types, to test a badly configured host; `headers` go with every
+    answer (a Content-Security-Policy, say)."""
 
     def __init__(
-        self, *args: object, mount: str, missing: tuple[str, ...], types: dict, **kwargs: object
+        self,
+        *args: object,
+        mount: str,
+        missing: tuple[str, ...],
+        types: dict,
+        headers: dict,
+        **kwargs: object,
     ):
         self.mount = mount
+        self.extra_headers = headers
         self.missing = missing
         self.extensions_map = {**self.extensions_map, **types}
         super().__init__(*args, **kwargs)
+
+    def end_headers(self) -> None:
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def translate_path(self, path: str) -> str:
         path = path.split("?", 1)[0].split("#", 1)[0]

@@ -91,7 +91,7 @@ def test_the_site_lock_file_lists_the_wheel_with_its_sha256(site: Path) -> None:
     assert wheel.stat().st_size < 200_000
     copied = sorted(p.name for p in (site / "pyodide").iterdir())
     assert copied == sorted([*webassets.PYODIDE_CORE, webassets.LOCK_NAME, wheel.name,
-                             webassets.SNAPSHOT])
+                             webassets.SNAPSHOT, webassets.SNAPSHOT_SUMS])
     assert not list(site.glob("*/pyodide")), "Pyodide is copied once, not per language"
 
 
@@ -146,6 +146,13 @@ def test_the_snapshot_is_pyodides_own_memory_and_nothing_of_the_build_machine(si
     assert "".join(f"{word:08x}" for word in words) == build_id
     for private in (str(ROOT), str(site)):
         assert private.encode() not in memory, private
+
+
+def test_the_snapshot_checksums_are_those_of_the_file_served(site: Path) -> None:
+    packed = (site / "pyodide" / webassets.SNAPSHOT).read_bytes()
+    sums = json.loads((site / "pyodide" / webassets.SNAPSHOT_SUMS).read_text())
+    assert sums == {"gzip": hashlib.sha256(packed).hexdigest(),
+                    "memory": hashlib.sha256(gzip.decompress(packed)).hexdigest()}
 
 
 def test_the_wheel_cache_follows_the_engine_sources(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 from pathlib import Path
 
@@ -300,6 +301,14 @@ def _truncated(route) -> None:
     route.fulfill(status=200, body=body[: len(body) // 2])
 
 
+def _damaged_inside(route) -> None:
+    """Random bytes in the middle of the memory, packed again: gzip itself sees nothing wrong."""
+    memory = bytearray(gzip.decompress(route.fetch().body()))
+    middle = len(memory) // 2
+    memory[middle : middle + 4096] = os.urandom(4096)
+    route.fulfill(status=200, body=gzip.compress(bytes(memory), compresslevel=1))
+
+
 def test_a_snapshot_from_an_older_build_is_not_trusted(browser, server) -> None:
     """A snapshot kept in a cache across a deploy meets a standard library it was not made
     with (here npm's sources in place of the site's bytecode): the engine still starts."""
@@ -318,8 +327,9 @@ def test_a_snapshot_from_an_older_build_is_not_trusted(browser, server) -> None:
         lambda route: route.fulfill(status=200, body=bytes(range(256)) * 64),
         lambda route: route.fulfill(status=200, body=gzip.compress(b"not a snapshot" * 99)),
         _truncated,
+        _damaged_inside,
     ],
-    ids=["missing", "not-gzip", "not-a-snapshot", "truncated"],
+    ids=["missing", "not-gzip", "not-a-snapshot", "truncated", "damaged-inside-gzip"],
 )
 def test_a_missing_or_broken_snapshot_only_costs_time(browser, server, route) -> None:
     routes = {webassets.SNAPSHOT: route}

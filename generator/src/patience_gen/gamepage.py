@@ -7,6 +7,7 @@ engine's first position arrives. No variant is named; any config that compiles g
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import logging
@@ -207,18 +208,58 @@ def script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def layout_css(variant_id: str, layout: dict[str, Any]) -> str:
+    """The table's layout as a stylesheet: grid places and dealt depths of every pile.
+
+    A file, not style attributes, so that the page works under a Content-Security-Policy
+    without 'unsafe-inline'. Variant and pile ids are plain names (letters, digits, - and .).
+    """
+    if not re.fullmatch(r"[a-z0-9-]+", variant_id):
+        raise ValueError(f"play: variant id {variant_id!r} is not a plain name")
+    game = f'.pt-game[data-variant="{variant_id}"]'
+    lines = [f"{game} .pt-table {{ --cols: {layout['cols']}; "
+             f"--waste-shows: {layout['waste_shows']}; }}"]
+    for pile in layout["piles"]:
+        lines.append(
+            f'{game} [data-pile="{pile["id"]}"] {{ grid-area: {pile["row"]} / {pile["col"]} '
+            f'/ span 1 / span {pile["span"]}; --down: {pile["down"]}; --up: {pile["up"]}; }}'
+        )
+    return "\n".join(lines) + "\n"
+
+
+def write_layout_css(site_dir: Path, variant_id: str, layout: dict[str, Any]) -> str:
+    """Write the variant's layout stylesheet into the site; returns its path in the site.
+
+    The name carries a digest of the content, so a browser never keeps an old layout.
+    """
+    text = layout_css(variant_id, layout)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    relative = f"assets/patience/layout/{variant_id}.{digest}.css"
+    target = site_dir / relative
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_suffix(".tmp")
+        temporary.write_text(text, "utf-8")
+        temporary.replace(target)
+    return relative
+
+
 def game_context(variant_id: str, lang: str, content: str,
-                 root: Path | None = None) -> dict[str, Any]:
-    """Everything the game.html template needs for one page; `root` holds rules/ and data/."""
+                 root: Path | None = None, site_dir: Path | None = None) -> dict[str, Any]:
+    """Everything the game.html template needs for one page; `root` holds rules/ and data/,
+    and the layout's stylesheet is written into `site_dir`."""
     config = engine_config(variant_id)
     winnable = [] if root is None else winnable_deals(
         variant_id, root / "rules" / f"{variant_id}.yaml", root / "data" / "winrates")
     strings = ui_strings(lang)
     intro, rest = split_intro(content)
+    layout = table_layout(config)
+    css = "" if site_dir is None else write_layout_css(site_dir, variant_id, layout)
     return {
         "variant": variant_id,
         "lang": lang or "en",
-        "layout": table_layout(config),
+        "layout": layout,
+        "layout_css": css,
         "strings": strings,
         "config_json": script_json(config),
         "strings_json": script_json(strings),

@@ -15,6 +15,7 @@ their inputs, which keeps ``mkdocs serve`` rebuilds fast.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import logging
@@ -41,6 +42,8 @@ BYTECODE_TOOL = Path(__file__).parent / "pyodide" / "bytecode.mjs"
 # ".gz" in the name: some hosts would then send it with a Content-Encoding, and the browser
 # would unpack it before the worker could (worker.js copes with both).
 SNAPSHOT = "snapshot.bin"
+# The snapshot's sha256, packed and unpacked, which the worker checks before restoring it.
+SNAPSHOT_SUMS = "snapshot.json"
 SNAPSHOT_TOOL = Path(__file__).parent / "pyodide" / "snapshot.mjs"
 
 
@@ -255,7 +258,27 @@ def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -
     snapshot = build_snapshot(target, npm, cache_dir)
     if not _same_file(snapshot, target / SNAPSHOT):
         shutil.copy2(snapshot, target / SNAPSHOT)
+    write_snapshot_sums(target / SNAPSHOT, target / SNAPSHOT_SUMS)
     return target
+
+
+def write_snapshot_sums(snapshot: Path, output: Path) -> None:
+    """Record the snapshot's sha256 as served (gzip) and unpacked (for a host that unpacks it).
+
+    The worker restores a snapshot only if it matches: damage that gzip's own check misses
+    (bytes changed before packing, or a stale file) would otherwise start a broken interpreter.
+    """
+    packed = snapshot.read_bytes()
+    sums = {
+        "gzip": hashlib.sha256(packed).hexdigest(),
+        "memory": hashlib.sha256(gzip.decompress(packed)).hexdigest(),
+    }
+    text = json.dumps(sums, indent=1) + "\n"
+    if output.is_file() and output.read_text("utf-8") == text:
+        return
+    temporary = output.with_suffix(".tmp")
+    temporary.write_text(text, "utf-8")
+    temporary.replace(output)
 
 
 def _lock_lists(lock: Path, wheel: Path, npm_lock: Path) -> bool:

@@ -814,5 +814,7 @@ class Game {
   }
 }
 
+// Every module of the table has loaded: early.js no longer needs to report that it did not.
+window.patienceTableStarted = true;
 const root = document.querySelector(".pt-game[data-variant]");
 if (root) new Game(root).boot();

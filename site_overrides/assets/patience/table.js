@@ -67,16 +67,18 @@ export class Table {
     if (up) {
       const suit = suitOf(code);
       card.dataset.color = suit === "H" || suit === "D" ? "red" : "black";
+      // The corner and pip are drawn by the stylesheet from these attributes: the pile's
+      // label names the card, and a pile's own text would not match that label.
       const corner = document.createElement("span");
       corner.className = "pt-idx";
-      corner.textContent = this.index(rankOf(code));
+      corner.dataset.rank = this.index(rankOf(code));
       const small = document.createElement("span");
       small.className = "pt-suit";
-      small.textContent = SUITS[suit];
+      small.dataset.suit = SUITS[suit];
       corner.append(small);
       const pip = document.createElement("span");
       pip.className = "pt-pip";
-      pip.textContent = SUITS[suit];
+      pip.dataset.suit = SUITS[suit];
       card.append(corner, pip);
     }
     return card;

@@ -53,13 +53,27 @@ function abortWatch() {
 
 // The interpreter's memory just after start-up, saved when the site was built (snapshot.bin,
 // gzip-compressed): restoring it skips most of Pyodide's own start-up. Resolves to the bytes,
-// or rejects if the file is missing or unreadable; the worker then starts Pyodide the usual way.
+// or rejects if the file is missing, unreadable or not the one the build recorded
+// (snapshot.json: its sha256 as served and unpacked); the worker then starts Pyodide the usual
+// way. Checking the packed bytes costs a few milliseconds, while Pyodide's loader arrives.
 async function snapshot(base) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-  const response = await fetch(new URL("snapshot.bin", base));
+  if (!self.crypto || !self.crypto.subtle) throw new Error("no crypto.subtle to check the snapshot");
+  const [response, recorded] = await Promise.all([
+    fetch(new URL("snapshot.bin", base)),
+    fetch(new URL("snapshot.json", base)).then((answer) => {
+      if (!answer.ok) throw new Error(`snapshot.json: HTTP ${answer.status}`);
+      return answer.json();
+    }),
+  ]);
   if (!response.ok) throw new Error(`snapshot.bin: HTTP ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host that already unpacked it
+  const packed = bytes[0] === 0x1f && bytes[1] === 0x8b; // else a host already unpacked it
+  const want = packed ? recorded.gzip : recorded.memory;
+  const digest = new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes));
+  const got = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (got !== want) throw new Error("snapshot.bin does not match its checksum");
+  if (!packed) return bytes;
   const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }

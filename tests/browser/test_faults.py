@@ -1,0 +1,69 @@
+"""A page that never hangs: broken table scripts, a broken lock file, no requests that 404."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+ERROR = '[data-variant][data-state="error"]'
+
+
+def _missing(route) -> None:
+    route.fulfill(status=404, body="missing")
+
+
+def _mistyped(route) -> None:
+    route.fulfill(status=200, content_type="text/javascript", body="export const = ;\n")
+
+
+def _wrong_type(route) -> None:
+    route.fulfill(status=200, content_type="text/plain", body=route.fetch().body())
+
+
+@pytest.mark.parametrize("name", ["game.js", "table.js", "engine.js"])
+@pytest.mark.parametrize("serve", [_missing, _mistyped, _wrong_type],
+                         ids=["missing", "mistyped", "wrong-type"])
+def test_a_broken_table_module_ends_in_the_error_state(browser, server, name, serve) -> None:
+    context = browser.new_context()
+    context.route(f"**/assets/patience/{name}", serve)
+    page = context.new_page()
+    started = time.monotonic()
+    page.goto(f"{server.url}westcliff/")
+    page.wait_for_selector(ERROR, timeout=10_000)
+    assert time.monotonic() - started < 10
+    assert page.is_visible('[data-role="error"]')
+    assert not page.is_visible('[data-role="progress"]')
+    context.close()
+
+
+def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:
+    context = browser.new_context()
+    context.route("**/pyodide/pyodide-lock.json",
+                  lambda route: route.fulfill(status=200, body="{ not json"))
+    page = context.new_page()
+    lines: list[str] = []
+    errors: list[str] = []
+    page.on("console", lambda message: lines.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}willow/")
+    page.wait_for_selector('[data-variant][data-state="error"], [data-variant][data-state="ready"]',
+                           timeout=90_000)
+    page.wait_for_timeout(500)
+    context.close()
+    assert not errors, errors
+    assert not [line for line in lines if "Uncaught" in line], lines
+
+
+@pytest.mark.parametrize("path", ["", "fr/", "pt/klondike/", "rules-reference/"])
+def test_no_request_of_a_page_answers_404(page, server, path) -> None:
+    missing: list[str] = []
+    page.on("response", lambda response: missing.append(response.url)
+            if response.status == 404 else None)
+    page.goto(server.url + path)
+    if page.locator("[data-variant]").count():
+        page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+    page.wait_for_load_state("networkidle")
+    assert not missing, missing
+
