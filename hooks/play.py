@@ -26,8 +26,11 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -
 
 
 def on_post_build(config: Any) -> None:
-    """Self-host Pyodide and the engine wheel once for the whole site (every language)."""
+    """Self-host Pyodide and the engine wheel once for the whole site (every language), then
+    write the service worker that keeps them for playing offline."""
+    site_dir = Path(config.site_dir)
     try:
-        webassets.install_pyodide(Path(config.site_dir), _root(config))
+        webassets.install_pyodide(site_dir, _root(config))
     except webassets.AssetError as error:
         raise PluginError(f"play: {error}") from error
+    webassets.write_service_worker(site_dir, _root(config) / "site_overrides" / "sw.js")

@@ -141,3 +141,21 @@ def test_a_hint_says_whether_it_wins(ask):
     game = patience.Game(patience.load_variant("westcliff"), deal=3, autoplay=True)
     answer = ask("hint", budget=2.0)["result"]
     assert answer["wins"] is (solve(game, max_seconds=5).status == "won")
+
+
+def test_finish_takes_every_card_home_only_when_nothing_else_is_needed(ask):
+    state = ask("new", variant="westcliff", deal=3)["result"]
+    assert ask("finish")["result"] == {"moves": None}
+    game = patience.Game(patience.load_variant("westcliff"), deal=3, autoplay=True)
+    line = [str(m) for m in solve(game, max_seconds=5).moves]
+    for move in line:
+        state = ask("play", move=move)["result"]
+        moves = ask("finish")["result"]["moves"]
+        if moves is not None:
+            break
+    assert moves, "a won game ends with only moves to the foundations"
+    assert ask("state")["result"] == state  # the player's game is untouched
+    for move in moves:
+        assert move.split(">")[1].startswith("foundation")
+        state = ask("play", move=move)["result"]
+    assert state["won"]

@@ -19,6 +19,7 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
 }
 
 

@@ -122,6 +122,11 @@ def test_undo_and_redo_buttons(page, server) -> None:
     assert page.is_disabled('[data-action="redo"]')
     page.click('[data-action="hint"]')
     page.locator('[data-role="message"]').wait_for()
+    # A game in progress: Restart asks once, then starts the deal over.
+    page.click('[data-action="restart"]')
+    page.wait_for_function(
+        "() => document.querySelector('[data-role=message]').dataset.kind === 'notice'")
+    wait_for_position(page, after)
     page.click('[data-action="restart"]')
     wait_for_position(page, start)
 

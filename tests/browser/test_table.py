@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -290,3 +292,118 @@ def test_the_site_plays_under_a_strict_content_security_policy(browser, site) ->
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_westcliff_is_readable_on_a_phone(browser, server) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        open_game(page, f"{server.url}westcliff/#deal=3")
+        sizes = page.evaluate("""() => Array.from(
+          document.querySelectorAll('.pt-table [data-card]'))
+          .filter((card) => card.dataset.face === 'up')
+          .map((card) => ({width: card.getBoundingClientRect().width,
+                           index: parseFloat(getComputedStyle(card.querySelector('.pt-idx'))
+                                             .fontSize)}))""")
+        assert sizes and min(s["width"] for s in sizes) >= 34, sizes
+        assert min(s["index"] for s in sizes) >= 12, sizes
+        table = page.locator(".pt-table").bounding_box()
+        assert table["x"] >= 0 and table["x"] + table["width"] <= 390
+        heights = [page.locator(f'button[data-action="{a}"]').bounding_box()["height"]
+                   for a in ("undo", "redo", "hint", "restart", "new")]
+        assert min(heights) >= 40, heights
+    finally:
+        context.close()
+
+
+def test_a_long_column_stays_above_the_fold(browser, server) -> None:
+    """A saved game whose longest column has many face-up cards, restored at 1280x800."""
+    deal, line = next((d, line) for d in range(1, 60) if (line := winning_line("westcliff", d)))
+    game = engine_game("westcliff", deal)
+    best, longest = 0, 0
+    for i, text in enumerate(line):
+        game.play(parse_move(text))
+        tallest = max(len(game.pile(f"tableau.{k}").cards) for k in range(10))
+        if tallest > longest:
+            best, longest = i + 1, tallest
+    assert longest >= 8
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(server.url + "404.html")
+        save = {"format": 1, "variant": "westcliff", "deal": deal, "moves": line[:best],
+                "redo": [], "elapsed": 0, "counted": True, "recorded": False}
+        page.evaluate("(save) => localStorage.setItem('patience.game.westcliff', "
+                      "JSON.stringify(save))", save)
+        open_game(page, f"{server.url}westcliff/#deal={deal}")
+        wait_for_position(page, engine_game("westcliff", deal, line[:best]))
+        bottoms = page.evaluate("""() => Array.from(
+          document.querySelectorAll('.pt-table [data-card]'),
+          (card) => card.getBoundingClientRect().bottom + window.scrollY)""")
+        assert max(bottoms) <= 800, max(bottoms)
+        covered = page.evaluate("""() => {
+          const out = [];
+          for (const pile of document.querySelectorAll('[data-fan="down"]')) {
+            const cards = Array.from(pile.children);
+            cards.slice(0, -1).forEach((card, i) => {
+              if (card.dataset.face !== 'up') return;
+              const corner = card.querySelector('.pt-idx').getBoundingClientRect();
+              out.push(cards[i + 1].getBoundingClientRect().top - corner.bottom);
+            });
+          }
+          return out;
+        }""")
+        assert covered and min(covered) >= -1, covered
+    finally:
+        context.close()
+
+
+def test_a_second_visit_plays_with_the_network_off(browser, server, site) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        open_game(page, f"{server.url}fr/wood/#deal=4")
+        page.wait_for_selector('[data-variant][data-offline="kept"]', timeout=90_000)
+        cached = page.evaluate("""async () => {
+          const names = await caches.keys();
+          const cache = await caches.open(names.find((name) => name.startsWith('patience-')));
+          return (await cache.keys()).map((request) => new URL(request.url).pathname);
+        }""")
+        for path in sorted((site / "pyodide").iterdir()):
+            assert any(url.endswith(f"/pyodide/{path.name}") for url in cached), path.name
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+        game = engine_game("wood", 4)
+        wait_for_position(page, game)
+        move = game.legal_moves()[0]
+        click_move(page, game, str(move))
+        game.play(move)
+        wait_for_position(page, game)
+    finally:
+        context.close()
+
+
+def test_the_manifest_makes_the_site_installable(site) -> None:
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["start_url"] and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file()
+    page = (site / "fr" / "wood" / "index.html").read_text()
+    assert 'rel="manifest" href="../../manifest.webmanifest"' in page
+
+
+def test_the_service_worker_names_its_cache_by_the_build(site, tmp_path) -> None:
+    from patience_gen import webassets
+
+    first = (site / "sw.js").read_text()
+    assert first.startswith("const BUILD = ")
+    copy = tmp_path / "site"
+    shutil.copytree(site / "pyodide", copy / "pyodide")
+    shutil.copytree(site / "assets" / "patience", copy / "assets" / "patience")
+    source = ROOT / "site_overrides" / "sw.js"
+    before = webassets.write_service_worker(copy, source).read_text()
+    (copy / "assets" / "patience" / "game.js").write_text("// a new build\n")
+    after = webassets.write_service_worker(copy, source).read_text()
+    assert before.splitlines()[0] != after.splitlines()[0]

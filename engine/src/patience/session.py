@@ -260,6 +260,25 @@ def status(budget: float = 0.15) -> dict[str, Any]:
     return {"stuck": move is None and complete}
 
 
+def finish() -> dict[str, Any]:
+    """The moves that take every remaining card home when nothing but moves to the
+    foundations is needed ("moves": None otherwise): the page plays them for the player.
+
+    Tried on a copy, one move to a foundation at a time, so the player's history is untouched.
+    """
+    game = patience.Game.from_json(GAME.to_json())
+    moves: list[str] = []
+    while not game.is_won:
+        move = next((m for m in game.legal_moves()
+                     if _kind(m.target) == "foundation" and _kind(m.source) != "foundation"),
+                    None)
+        if move is None:
+            return {"moves": None}
+        game.play(move)
+        moves.append(str(move))
+    return {"moves": moves}
+
+
 def winnable(start: int, budget: float = 5.0) -> dict[str, Any]:
     """The first deal from `start` on that the solver wins, trying each for a short while."""
     if CONFIG is None:
@@ -285,6 +304,7 @@ COMMANDS = {
     "hint": lambda a: hint(float(a.get("budget", 1.0))),
     "winnable": lambda a: winnable(int(a["start"]), float(a.get("budget", 5.0))),
     "status": lambda a: status(float(a.get("budget", 0.15))),
+    "finish": lambda a: finish(),
     "state": lambda a: position(),
 }
 

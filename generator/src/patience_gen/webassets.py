@@ -305,3 +305,39 @@ def wheel_entry(site_dir: Path) -> dict | None:
     if not lock.is_file():
         return None
     return json.loads(lock.read_text()).get("packages", {}).get(ENGINE_PACKAGE)
+
+
+SERVICE_WORKER = "sw.js"
+
+
+def build_digest(site_dir: Path) -> str:
+    """A digest of what a visit loads that a new build can change: the lock file (Pyodide's
+    release and the engine wheel's sha256), the snapshot's sums and the table's own files."""
+    digest = hashlib.sha256()
+    folder = site_dir / SITE_FOLDER
+    named = [(name, folder / name) for name in (LOCK_NAME, SNAPSHOT_SUMS)]
+    assets = site_dir / "assets" / "patience"
+    named += sorted((path.relative_to(site_dir).as_posix(), path)
+                    for path in assets.rglob("*") if path.is_file())
+    for name, path in named:
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site_dir: Path, source: Path) -> Path:
+    """Write the service worker to the site's root: its source (site_overrides/sw.js) after a
+    line that defines BUILD, the build's digest (its cache's name) and the pyodide/ files it
+    keeps for playing offline. Written only when it changes, so browsers update only then."""
+    files = sorted(f"{SITE_FOLDER}/{path.name}" for path in (site_dir / SITE_FOLDER).iterdir()
+                   if path.is_file() and not path.name.endswith(".tmp"))
+    build = {"digest": build_digest(site_dir), "files": files}
+    text = f"const BUILD = {json.dumps(build)};\n" + source.read_text("utf-8")
+    target = site_dir / SERVICE_WORKER
+    if target.is_file() and target.read_text("utf-8") == text:
+        return target
+    temporary = target.with_suffix(".tmp")
+    temporary.write_text(text, "utf-8")
+    temporary.replace(target)
+    return target
+

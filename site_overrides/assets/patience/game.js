@@ -71,6 +71,10 @@ class Game {
     this.queue = Promise.resolve();
     this.messageKind = null;
     this.spoken = [];
+    this.finishMoves = null;
+    this.armed = null;
+    this.armedTimer = null;
+    this.won = false;
     this.timer = null;
     this.saveTimer = null;
     this.drag = null;
@@ -84,6 +88,7 @@ class Game {
 
   async boot() {
     this.listen();
+    this.table.fitHeight();
     this.showStats();
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
       this.fail("this browser has no WebAssembly or Web Workers");
@@ -111,6 +116,29 @@ class Game {
     this.focusable(this.firstPile());
     this.root.dataset.state = "ready";
     performance.mark("patience-ready");
+    this.keepForOffline();
+  }
+
+  // Once the game is playable, the site's service worker (sw.js) is registered and told which
+  // files this page used, so that the next visit plays with the network off. The root's
+  // data-offline becomes "kept" once they are in its cache.
+  async keepForOffline() {
+    const address = this.root.dataset.serviceWorker;
+    if (!address || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    try {
+      const scope = new URL(this.root.dataset.site, document.baseURI).href;
+      await navigator.serviceWorker.register(new URL(address, document.baseURI), { scope });
+      const registration = await navigator.serviceWorker.ready;
+      const page = new URL(window.location.href);
+      page.hash = "";
+      const urls = [page.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        if (event.data && event.data.type === "kept") this.root.dataset.offline = "kept";
+      });
+      registration.active.postMessage({ type: "keep", urls });
+    } catch (error) {
+      console.info(`Patience: no offline play here (${error && error.message ? error.message : error})`);
+    }
   }
 
   // The loading spinner turns eight steps a second from here: a CSS animation would redraw
@@ -181,6 +209,24 @@ class Game {
     this.setHash(deal);
   }
 
+  // New deal and Restart leave a game in progress only when pressed twice: the first press
+  // says so, and the second within a few seconds goes ahead.
+  confirmed(action) {
+    const playing = this.state && this.state.history.length > 0 && !this.state.won;
+    if (!playing || this.armed === action) {
+      clearTimeout(this.armedTimer);
+      this.armed = null;
+      return true;
+    }
+    this.armed = action;
+    clearTimeout(this.armedTimer);
+    this.armedTimer = setTimeout(() => {
+      this.armed = null;
+    }, 5000);
+    this.say(action === "new" ? this.strings.confirm_new : this.strings.confirm_restart, "notice");
+    return false;
+  }
+
   // A started game left unfinished ends the winning streak.
   abandon(session) {
     if (session && session.counted && !session.recorded && this.stats.streak) {
@@ -248,7 +294,10 @@ class Game {
       this.stats.won += 1;
       this.stats.streak += 1;
       this.stats.best = Math.max(this.stats.best, this.stats.streak);
+      const time = Math.round(this.elapsed());
+      if (!this.stats.bestTime || time < this.stats.bestTime) this.stats.bestTime = time;
       store.saveStats(this.variant, this.stats);
+      this.won = true;
     }
     this.runClock();
     this.showCounters();
@@ -257,7 +306,10 @@ class Game {
     this.saveSoon();
 
     if (state.won) {
-      this.say(format(this.strings.won, { moves: state.history.length, time: clockText(this.elapsed()) }), "win");
+      const text = format(this.strings.won, { moves: state.history.length, time: clockText(this.elapsed()) });
+      this.say(text, "win");
+      if (this.won) this.openDialog(this.strings.won_title, text);
+      this.won = false;
     } else {
       if (this.messageKind === "win" || this.messageKind === "stuck") this.clearMessage();
       this.checkStuck(state);
@@ -306,6 +358,73 @@ class Game {
       counted: this.session.counted,
       recorded: this.session.recorded,
     });
+  }
+
+  // ---- the win and statistics dialog ----------------------------------------------------------
+
+  // One dialog, for the win (title and the game's figures) and for the Statistics button.
+  openDialog(title, text = "") {
+    const dialog = this.el.dialog;
+    if (!dialog || typeof dialog.showModal !== "function") return;
+    this.el["dialog-title"].textContent = title;
+    this.el["dialog-text"].textContent = text;
+    this.el["dialog-text"].hidden = !text;
+    const s = this.strings;
+    const { played, won, streak, best, bestTime } = this.stats;
+    const rate = played ? new Intl.NumberFormat(this.root.lang, { style: "percent" }).format(won / played) : "–";
+    const rows = [
+      [s.stat_played, played],
+      [s.stat_won, won],
+      [s.stat_rate, rate],
+      [s.stat_streak, streak],
+      [s.stat_best, best],
+      [s.stat_time, bestTime ? clockText(bestTime) : s.stat_none],
+    ];
+    this.el["dialog-stats"].replaceChildren(
+      ...rows.flatMap(([name, value]) => {
+        const term = document.createElement("dt");
+        term.textContent = name;
+        const figure = document.createElement("dd");
+        figure.textContent = String(value);
+        return [term, figure];
+      }),
+    );
+    if (!dialog.open) dialog.showModal();
+  }
+
+  // ---- auto-finish -----------------------------------------------------------------------------
+
+  // With every card face up and the stock empty, the worker says whether moves to the
+  // foundations alone take every card home; if so the Finish button shows.
+  offerFinish(state) {
+    this.finishMoves = null;
+    this.buttons.finish.hidden = true;
+    const piles = Object.entries(state.piles);
+    const open = piles.every(([id, cards]) => kindOf(id) !== "stock" || cards.length === 0);
+    if (state.won || !open || piles.some(([, cards]) => cards.some(([, up]) => !up))) return;
+    this.engine.call("finish").then(
+      ({ moves }) => {
+        if (this.state !== state || !moves || !moves.length) return;
+        this.finishMoves = moves;
+        this.buttons.finish.hidden = false;
+        this.say(this.strings.finish_ready, "info");
+      },
+      () => {},
+    );
+  }
+
+  // Plays the finishing moves one after another, each drawn (and slid) like the player's own.
+  async finish() {
+    const moves = this.finishMoves || [];
+    this.finishMoves = null;
+    this.buttons.finish.hidden = true;
+    const pause = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 90;
+    for (const text of moves) {
+      const move = this.legal.find((m) => m.text === text);
+      if (!move || this.state.won) return;
+      await this.play(move);
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   // ---- clock, counters, messages -------------------------------------------------------------
@@ -399,7 +518,7 @@ class Game {
       this.selection = null;
       this.table.select(null);
       this.table.mark("pt-target", []);
-      for (const [id, cards] of Object.entries(predicted)) this.table.fill(id, cards);
+      this.table.place(predicted);
       if (started !== null) this.reportLatency(started);
       started = null;
     }
@@ -420,6 +539,7 @@ class Game {
     if (this.messageKind === "notice" || this.messageKind === "info") this.clearMessage();
     this.announce(this.describeMove(before, move));
     this.show(state, { started });
+    this.offerFinish(state);
   }
 
   describeMove(state, move) {
@@ -597,11 +717,19 @@ class Game {
     this.root.addEventListener("keydown", (event) => this.onKey(event));
     for (const [action, button] of Object.entries(this.buttons)) {
       button.addEventListener("click", () => {
-        if (action === "new") this.newDeal();
-        else if (action === "restart") this.startOver(this.session.deal, this.strings.restarted);
-        else this.enqueue(() => this.command(action));
+        if (action === "new" && this.confirmed("new")) this.newDeal();
+        else if (action === "restart" && this.confirmed("restart")) {
+          this.startOver(this.session.deal, this.strings.restarted);
+        } else if (action === "finish") this.enqueue(() => this.finish());
+        else if (action === "stats") this.openDialog(this.strings.statistics_title);
+        else if (action !== "new" && action !== "restart") this.enqueue(() => this.command(action));
       });
     }
+    this.root.querySelector('[data-dialog="close"]').addEventListener("click", () => this.el.dialog.close());
+    this.root.querySelector('[data-dialog="new"]').addEventListener("click", () => {
+      this.el.dialog.close();
+      this.newDeal();
+    });
     this.el.winnable.addEventListener("change", () => store.saveWinnableOnly(this.el.winnable.checked));
     window.addEventListener("hashchange", () => {
       const deal = dealFromHash();
@@ -619,6 +747,15 @@ class Game {
       this.save();
       if (this.engine) this.engine.terminate();
       this.engine = null;
+    });
+    let fitting = false;
+    window.addEventListener("resize", () => {
+      if (fitting) return;
+      fitting = true;
+      requestAnimationFrame(() => {
+        fitting = false;
+        this.table.fitHeight();
+      });
     });
     window.addEventListener("pageshow", (event) => {
       // Back from the page cache: the worker was ended on leaving, so start afresh.

@@ -92,7 +92,8 @@ export function clearGame(variant) {
 }
 
 export function loadStats(variant) {
-  const empty = { played: 0, won: 0, streak: 0, best: 0 };
+  // best: the best winning streak; bestTime: the quickest win in milliseconds (0: none yet).
+  const empty = { played: 0, won: 0, streak: 0, best: 0, bestTime: 0 };
   try {
     const stats = JSON.parse(read(statsKey(variant)) ?? "null");
     if (!stats || typeof stats !== "object") return empty;
@@ -102,6 +103,7 @@ export function loadStats(variant) {
       won: count(stats.won),
       streak: count(stats.streak),
       best: count(stats.best),
+      bestTime: count(stats.bestTime),
     };
   } catch {
     return empty;

@@ -112,6 +112,15 @@ export class Table {
     return changed;
   }
 
+  // Draw the piles a player's move changed (see predict), sliding the moved cards from where
+  // they were.
+  place(piles) {
+    const ids = Object.keys(piles);
+    const before = this.snapshot(ids);
+    for (const id of ids) this.fill(id, piles[id]);
+    this.slide(before, ids);
+  }
+
   // The two piles a move changes, as the engine will show them (the cards moved, and a
   // face-down card left on top turned up), or null for moves whose result is not that plain
   // (the stock and redeals). Drawing this at once keeps the engine's round trip off the
@@ -200,6 +209,16 @@ export class Table {
       }
       if (moved) step += 1;
     }
+  }
+
+  // The height a tableau column may take before it closes up (see game.css): from the top of
+  // the first downward pile to the bottom of the window, as the page lies unscrolled.
+  fitHeight() {
+    const column = this.root.querySelector('[data-fan="down"]');
+    if (!column) return;
+    const top = column.getBoundingClientRect().top + window.scrollY;
+    const room = Math.max(window.innerHeight - top - 8, 0);
+    this.root.style.setProperty("--room", `${Math.round(room)}px`);
   }
 
   // The pile whose cards are being dragged is drawn above every other pile.

@@ -38,6 +38,19 @@ function preflight(base) {
   });
 }
 
+// The site's pyodide-lock.json, read here rather than by Pyodide: Pyodide reads it in a
+// promise it awaits only later, so a broken file showed as an uncaught error before the start
+// failed. Rejects with a plain reason.
+async function lockFile(base) {
+  const response = await fetch(new URL("pyodide-lock.json", base));
+  if (!response.ok) throw new Error(`pyodide-lock.json: HTTP ${response.status}`);
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new Error(`pyodide-lock.json is not valid JSON (${error.message})`);
+  }
+}
+
 // Pyodide reports a failed WebAssembly instantiation only on the console, then waits forever.
 function abortWatch() {
   return new Promise((_, reject) => {
@@ -84,11 +97,14 @@ async function boot(base) {
   post({ type: "progress", stage: "runtime" });
   const saved = snapshot(base);
   saved.catch(() => {}); // reported below, if it is ever needed
+  const lock = lockFile(base);
+  lock.catch(() => {}); // ends the start through the race below
   const start = async () => {
     const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
     const options = {
       indexURL: base,
-      lockFileURL: new URL("pyodide-lock.json", base).href,
+      lockFileContents: lock,
+      packageBaseUrl: base,
       // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
       packages: ["patience"],
       stdout: () => {},
@@ -107,7 +123,8 @@ async function boot(base) {
       return loadPyodide(options);
     }
   };
-  const pyodide = await Promise.race([start(), preflight(base), abortWatch()]);
+  const broken = lock.then(() => new Promise(() => {})); // rejects only
+  const pyodide = await Promise.race([start(), broken, preflight(base), abortWatch()]);
   post({ type: "progress", stage: "engine" });
   const proxy = pyodide.pyimport("patience.session").handle;
   handle = (text) => proxy(text);
