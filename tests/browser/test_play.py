@@ -270,7 +270,7 @@ def test_a_broken_host_gives_the_error_state(browser, site, host) -> None:
         page = context.new_page()
         open_game(page, f"{broken.url}fr/westcliff/", wait='[data-variant][data-state="error"]')
         assert page.is_visible('[data-role="error"]')
-        assert page.locator("article h2").first.is_visible()  # the rules are still there
+        assert page.locator("article > h2").first.is_visible()  # the rules are still there
         context.close()
 
 
