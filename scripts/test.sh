@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run every test on a fresh machine: setup, Debian's Chromium for the browser tests, lint, pytest.
+# Run every test on a fresh machine: setup, Debian's Chromium for the browser tests, lint (ruff,
+# ESLint), the JavaScript unit tests (node --test) and pytest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -18,4 +19,6 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 .venv/bin/ruff check .
+node_modules/.bin/eslint .
+node --test tests/js/
 .venv/bin/python -m pytest "$@"

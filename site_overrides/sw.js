@@ -11,7 +11,6 @@
 //   included), which are cached too: they were fetched before the worker was there.
 // - Requests: pages network first (a new build shows at once), falling back to the cache;
 //   everything else from the cache first. Only this site's own files are handled.
-/* global BUILD */
 
 const CACHE = `patience-${BUILD.digest}`;
 const SCOPE = new URL(self.registration.scope);

@@ -1,6 +1,9 @@
-// Drawing the table. The piles are already in the page (the template places them from the
-// engine config); this module fills them with cards, redrawing only the piles that changed,
-// and slides moved cards from where they were to where they are.
+// Everything the page shows of the game, and the only code that writes its DOM: the piles
+// (already in the page, placed by the template from the engine config; filled here with cards,
+// redrawing only the piles that changed, sliding moved cards from where they were), and the
+// bar, messages, live region, dialog and loading states around them.
+
+import { format, plural } from "./text.js";
 
 const SUITS = { C: "\u2663\uFE0E", D: "\u2666\uFE0E", H: "\u2665\uFE0E", S: "\u2660\uFE0E" };
 const RANKS = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
@@ -19,28 +22,21 @@ function signature(cards) {
   return cards.map(([code, up]) => (up ? code : code.toLowerCase())).join(" ");
 }
 
-export function format(template, values) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
-// A message with plural forms (a list, see gamepage.ui_strings) in the form for count n; the
-// page's "plural" table is the catalog's own rule. A plain string is returned as it is.
-export function plural(strings, key, n) {
-  const forms = strings[key];
-  if (typeof forms === "string") return forms;
-  const table = strings.plural || [];
-  const index = n < table.length ? table[n] : table[table.length - 1] || 0;
-  return forms[Math.min(index, forms.length - 1)];
-}
-
 export class Table {
-  constructor(root, strings) {
-    this.root = root;
+  constructor(game, strings) {
+    this.game = game;
+    this.root = game.querySelector(".pt-table");
     this.strings = strings;
     this.piles = new Map();
-    for (const el of root.querySelectorAll("[data-pile]")) this.piles.set(el.dataset.pile, el);
+    for (const el of this.root.querySelectorAll("[data-pile]")) this.piles.set(el.dataset.pile, el);
+    this.el = {};
+    for (const el of game.querySelectorAll("[data-role]")) this.el[el.dataset.role] = el;
+    this.buttons = {};
+    for (const el of game.querySelectorAll("button[data-action]")) this.buttons[el.dataset.action] = el;
     this.drawn = new Map(); // pile id -> signature of what is drawn
-    this.wasteShows = Number(getComputedStyle(root).getPropertyValue("--waste-shows")) || 1;
+    this.wasteShows = Number(getComputedStyle(this.root).getPropertyValue("--waste-shows")) || 1;
+    this.spoken = [];
+    this.messageKind = null;
   }
 
   cardName(code) {
@@ -119,27 +115,6 @@ export class Table {
     const before = this.snapshot(ids);
     for (const id of ids) this.fill(id, piles[id]);
     this.slide(before, ids);
-  }
-
-  // The two piles a move changes, as the engine will show them (the cards moved, and a
-  // face-down card left on top turned up), or null for moves whose result is not that plain
-  // (the stock and redeals). Drawing this at once keeps the engine's round trip off the
-  // click-to-screen path; the engine's own position then settles anything else.
-  predict(piles, move) {
-    const source = piles[move.source];
-    const target = piles[move.target];
-    const plain = ["foundation", "tableau", "reserve", "fan", "waste"];
-    if (!source || !target || move.count > source.length) return null;
-    if (!plain.includes(move.source.split(".")[0]) || !plain.includes(move.target.split(".")[0])) {
-      return null;
-    }
-    const moving = source.slice(source.length - move.count);
-    if (moving.some(([, up]) => !up)) return null;
-    const left = source.slice(0, source.length - move.count);
-    if (left.length && !left[left.length - 1][1]) {
-      left[left.length - 1] = [left[left.length - 1][0], true];
-    }
-    return { [move.source]: left, [move.target]: target.concat(moving) };
   }
 
   fill(id, cards) {
@@ -252,5 +227,154 @@ export class Table {
       el.classList.add(className);
       setTimeout(() => el.classList.remove(className), 1600);
     }
+  }
+
+  // How a pile spreads its cards: "down", "right", "stack" or "waste" (see gamepage.FANNING).
+  fanOf(id) {
+    const el = this.piles.get(id);
+    return el ? el.dataset.fan : "stack";
+  }
+
+  // ---- keyboard focus and dragging -----------------------------------------------------------
+
+  // One pile at a time is in the Tab order (the one last used); arrows move between them.
+  focusable(el, focus = false) {
+    if (!el) return;
+    for (const pile of this.piles.values()) pile.tabIndex = pile === el ? 0 : -1;
+    if (focus) el.focus();
+  }
+
+  firstPile() {
+    return this.root.querySelector("[data-pile]");
+  }
+
+  dragging(cards, on) {
+    for (const card of cards) {
+      card.classList.toggle("pt-dragging", on);
+      if (!on) card.style.transform = "";
+    }
+  }
+
+  dragTo(cards, dx, dy) {
+    for (const card of cards) card.style.transform = `translate(${dx}px, ${dy}px)`;
+  }
+
+  // ---- the bar, messages and the live region -------------------------------------------------
+
+  // A visible message (kinds: info, notice, stuck, win, error), also spoken.
+  say(text, kind = "info") {
+    this.messageKind = kind;
+    this.el.message.textContent = text;
+    this.el.message.dataset.kind = kind;
+    this.el.message.hidden = false;
+    this.announce(text);
+  }
+
+  clearMessage() {
+    this.messageKind = null;
+    this.el.message.hidden = true;
+    this.el.message.textContent = "";
+  }
+
+  // The one live region speaks everything said during a turn together, in order, at the next
+  // frame: a move's text and the win that follows it are both heard, neither overwrites the
+  // other. Emptying it first makes a repeated message heard again.
+  announce(text) {
+    if (!text) return;
+    this.spoken.push(text);
+    if (this.spoken.length > 1) return;
+    this.el.live.textContent = "";
+    requestAnimationFrame(() => {
+      this.el.live.textContent = this.spoken.splice(0).join(" ");
+    });
+  }
+
+  counters({ deal, moves, time }) {
+    const s = this.strings;
+    this.el.deal.textContent = format(s.deal, { n: deal });
+    this.el.moves.textContent = format(s.moves, { n: moves });
+    this.el.time.textContent = format(s.time, { t: time });
+  }
+
+  stats({ played, won, best }) {
+    this.el.stats.textContent = format(this.strings.stats, { played, won, streak: best });
+  }
+
+  check(role, on) {
+    this.el[role].checked = Boolean(on);
+  }
+
+  // Which buttons can be used: {undo: true, ...}; `finish` shows or hides that button.
+  enable(flags) {
+    for (const [action, on] of Object.entries(flags)) {
+      const button = this.buttons[action];
+      if (!button) continue;
+      if (action === "finish") button.hidden = !on;
+      else button.disabled = !on;
+    }
+  }
+
+  // ---- loading, ready, error ------------------------------------------------------------------
+
+  // The loading spinner turns eight steps a second from here: a CSS animation would redraw
+  // sixty times a second, on a core that Pyodide's start-up needs (about 0.1 s of it on a
+  // two-core machine). Returns the function that stops it.
+  spin() {
+    const spinner = this.game.querySelector(".pt-spinner");
+    if (!spinner || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return () => {};
+    let step = 0;
+    const timer = setInterval(() => {
+      step = (step + 1) % 8;
+      spinner.style.setProperty("--step", String(step));
+    }, 125);
+    return () => clearInterval(timer);
+  }
+
+  progress(stage) {
+    this.game.setAttribute("data-progress", stage);
+  }
+
+  ready() {
+    this.el.progress.hidden = true;
+    for (const button of Object.values(this.buttons)) button.disabled = false;
+    this.focusable(this.firstPile());
+    this.game.dataset.state = "ready";
+  }
+
+  failed() {
+    this.el.progress.hidden = true;
+    this.el.error.hidden = false;
+    for (const button of Object.values(this.buttons)) button.disabled = true;
+    this.game.dataset.state = "error";
+  }
+
+  offline() {
+    this.game.dataset.offline = "kept";
+  }
+
+  // ---- the win and statistics dialog ----------------------------------------------------------
+
+  // One dialog, for the win and for the Statistics button: a title, an optional line and the
+  // player's figures as [name, value] rows.
+  dialog(title, text, rows) {
+    const dialog = this.el.dialog;
+    if (!dialog || typeof dialog.showModal !== "function") return;
+    this.el["dialog-title"].textContent = title;
+    this.el["dialog-text"].textContent = text;
+    this.el["dialog-text"].hidden = !text;
+    this.el["dialog-stats"].replaceChildren(
+      ...rows.flatMap(([name, value]) => {
+        const term = document.createElement("dt");
+        term.textContent = name;
+        const figure = document.createElement("dd");
+        figure.textContent = String(value);
+        return [term, figure];
+      }),
+    );
+    if (!dialog.open) dialog.showModal();
+  }
+
+  closeDialog() {
+    if (this.el.dialog && this.el.dialog.open) this.el.dialog.close();
   }
 }

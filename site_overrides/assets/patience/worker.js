@@ -47,7 +47,7 @@ async function lockFile(base) {
   try {
     return await response.json();
   } catch (error) {
-    throw new Error(`pyodide-lock.json is not valid JSON (${error.message})`);
+    throw new Error(`pyodide-lock.json is not valid JSON (${error.message})`, { cause: error });
   }
 }
 

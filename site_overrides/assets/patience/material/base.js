@@ -1,6 +1,5 @@
 // Material for MkDocs' storage helpers (its partials/javascripts/base.html), served as a file so
 // that no page needs an inline script. The scope comes from the script element's data-scope.
-/* global document, location, localStorage */
 (function () {
   "use strict";
   var scope = new URL(document.currentScript.dataset.scope, location);
@@ -20,7 +19,7 @@
     base = base || window.__md_scope;
     try {
       storage.setItem(base.pathname + "." + key, JSON.stringify(value));
-    } catch (error) {
+    } catch {
       // storage full or disabled: the choice is simply not kept
     }
   };

@@ -5,7 +5,7 @@
   var palette;
   try {
     palette = window.__md_get("__palette");
-  } catch (error) {
+  } catch {
     return;
   }
   if (!palette || !palette.color) return;
