@@ -56,7 +56,17 @@ class SiteServer:
         )
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
+        self.httpd.bytes_sent = 0  # file bytes sent so far (the benchmark's first-visit bytes)
+        self.httpd.counting = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def bytes_sent(self) -> int:
+        return self.httpd.bytes_sent
+
+    def reset_count(self) -> None:
+        with self.httpd.counting:
+            self.httpd.bytes_sent = 0
 
     @property
     def url(self) -> str:
@@ -92,6 +102,12 @@ class _MountedHandler(_Handler):
         self.missing = missing
         self.extensions_map = {**self.extensions_map, **types}
         super().__init__(*args, **kwargs)
+
+    def copyfile(self, source: object, outputfile: object) -> None:
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            with self.server.counting:
+                self.server.bytes_sent += len(chunk)
 
     def end_headers(self) -> None:
         for name, value in self.extra_headers.items():
