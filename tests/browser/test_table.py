@@ -417,3 +417,36 @@ def test_the_service_worker_names_its_cache_by_the_build(site, tmp_path) -> None
     (copy / "assets" / "patience" / "game.js").write_text("// a new build\n")
     after = webassets.write_service_worker(copy, source).read_text()
     assert before.splitlines()[0] != after.splitlines()[0]
+
+
+def test_finish_plays_the_last_cards_home_and_the_win_shows_the_statistics(page, server) -> None:
+    deal, line = next((d, line) for d in range(1, 60) if (line := winning_line("westcliff", d)))
+    finishing = None
+    for k in range(len(line)):
+        game = engine_game("westcliff", deal, line[:k])
+        if all(card.face_up for pile in game.piles for card in pile.cards) and not game.pile(
+            "stock.0").cards and all(m.endswith(tuple(f"foundation.{i}" for i in range(4)))
+                                     for m in line[k:]):
+            finishing = k
+            break
+    assert finishing, "the solver's line ends with moves to the foundations only"
+    start = max(finishing - 1, 0)
+    page.evaluate("(save) => localStorage.setItem('patience.game.westcliff', JSON.stringify(save))",
+                  {"format": 1, "variant": "westcliff", "deal": deal, "moves": line[:start],
+                   "redo": [], "elapsed": 5000, "counted": True, "recorded": False})
+    open_game(page, f"{server.url}westcliff/#deal={deal}")
+    game = engine_game("westcliff", deal, line[:start])
+    for move in line[start:finishing]:
+        click_move(page, game, move)
+        game.play(parse_move(move))
+        wait_for_position(page, game)
+    page.locator('[data-action="finish"]:not([hidden])').click()
+    page.locator('[data-role="message"][data-kind="win"]').wait_for()
+    assert page.evaluate("document.querySelector('[data-role=dialog]').open")
+    figures = page.text_content('[data-role="dialog-stats"]')
+    strings = gamepage.ui_strings("en")
+    assert f"{strings['stat_won']}1" in figures and f"{strings['stat_played']}1" in figures
+    page.click('[data-dialog="close"]')
+    page.click('[data-action="stats"]')
+    assert page.evaluate("document.querySelector('[data-role=dialog]').open")
+    assert page.text_content('[data-role="dialog-title"]') == strings["statistics_title"]
