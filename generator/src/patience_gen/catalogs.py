@@ -29,12 +29,14 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
+from patience_gen import strict_yaml
 from patience_gen.i18n import (
+    SOURCE_LANGUAGE,
     CatalogError,
     Problem,
     Translator,
     load_catalog,
-    placeholder_mismatch,
+    translation_problem,
 )
 from patience_gen.pages import TEMPLATES, paragraphs_of
 
@@ -71,12 +73,16 @@ def extract_rules(
 
     Registered as the `patience_rules` extraction method. Lines point at the YAML field.
     """
-    text = fileobj.read().decode("utf-8")
-    data = yaml.safe_load(text)
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
-    if not isinstance(data, dict) or node is None:
+    name = getattr(fileobj, "name", "rules file")
+    try:
+        data, fields = strict_yaml.load(strict_yaml.decode(fileobj.read()))
+    except strict_yaml.YamlRefused as exc:
+        first = exc.problems[0]
+        where = f"{name}:{first.line}" if first.line else name
+        raise CatalogError(f"{where}: {first.message} (run `patience check`)") from None
+    if not isinstance(data, dict):
         return
-    lines = {key.value: key.start_mark.line + 1 for key, _ in node.value}
+    lines = {key[0]: line for key, line in fields.items() if len(key) == 1}
     vid = data.get("id", "")
     if "name" in data:
         yield lines["name"], "pgettext", ("game name", data["name"]), [f"{vid}: the game's name"]
@@ -243,17 +249,44 @@ def coverage(root: Path, lang: str, template: Catalog | None = None) -> Coverage
             problems.append(Problem(label, message.lineno, label_id, "fuzzy"))
         else:
             done += 1
-            mismatch = placeholder_mismatch(msgid, plural, strings)
+            mismatch = translation_problem(source.context, msgid, plural, strings)
             if mismatch:
                 problems.append(Problem(label, message.lineno, label_id, mismatch))
     return Coverage(lang, done, fuzzy, missing, problems)
+
+
+def configured_languages(root: Path) -> list[str]:
+    """The languages `mkdocs.yml` builds (its i18n plugin's entries with `build: true`)."""
+    try:
+        text = (root / "mkdocs.yml").read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    loader = type("AnyTagLoader", (yaml.SafeLoader,), {})
+    loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    try:
+        config = yaml.load(text, Loader=loader)
+    except yaml.YAMLError:
+        return []
+    plugins = config.get("plugins", []) if isinstance(config, dict) else []
+    for plugin in plugins if isinstance(plugins, list) else []:
+        if isinstance(plugin, dict) and isinstance(plugin.get("i18n"), dict):
+            entries = plugin["i18n"].get("languages") or []
+            return [str(e["locale"]) for e in entries
+                    if isinstance(e, dict) and e.get("locale") and e.get("build", True)]
+    return []
 
 
 def cmd_coverage(root: Path, check: bool) -> int:
     """Print coverage per language; with `check`, print every problem and fail on any."""
     template = extract(root)
     failed = False
-    for lang in languages_of(root / "locales"):
+    present = languages_of(root / "locales")
+    for lang in configured_languages(root):
+        if lang != SOURCE_LANGUAGE and lang not in present:
+            print(f"{lang}: no catalog: mkdocs.yml builds {lang}, but locales/{lang}.po does "
+                  "not exist (`i18n init` starts it)")
+            failed = failed or check
+    for lang in present:
         report = coverage(root, lang, template)
         print(report)
         if check:

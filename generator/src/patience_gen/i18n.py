@@ -13,16 +13,19 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from io import BytesIO
 from pathlib import Path
+from string import Formatter
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.pofile import PoFileError, PoFileParser
 from babel.numbers import format_decimal, format_percent
 
+from patience_gen import markdown_escape, po_checks
+
 SOURCE_LANGUAGE = "en"
-PLACEHOLDER = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_]*)\}(?!\})")
 
 
 class CatalogError(ValueError):
@@ -44,44 +47,122 @@ class Problem:
 
 
 def placeholders(text: str) -> set[str]:
-    """The `{name}` placeholders of a message."""
-    return set(PLACEHOLDER.findall(text))
+    """The `{name}` placeholders of a message (none if it is not a valid format string)."""
+    try:
+        return {name for name, _, _ in _fields(text)}
+    except ValueError:
+        return set()
+
+
+def _fields(text: str) -> list[tuple[str, str, str]]:
+    """(name, conversion, spec) of each placeholder, parsed as `str.format` will parse it.
+
+    Raises ValueError for a lone brace, as `str.format` would at build time.
+    """
+    return [(name, conversion or "", spec or "")
+            for _, name, spec, conversion in Formatter().parse(text) if name is not None]
+
+
+def _format_problem(source: set[tuple[str, str, str]], text: str) -> str | None:
+    """Why `text` cannot be filled in where the source can: a lone brace, or a placeholder that
+    is not exactly one of the source's (`{N}`, `{0}`, `{}`, `{games.__class__}`, `{n!r}`)."""
+    try:
+        found = _fields(text)
+    except ValueError as exc:
+        return f"the braces do not pair up ({exc}): write a literal brace as {{{{ or }}}}"
+    for placeholder in found:
+        if placeholder not in source:
+            name, conversion, spec = placeholder
+            shown = "{" + name + (f"!{conversion}" if conversion else "") + (
+                f":{spec}" if spec else "") + "}"
+            return f"placeholder {shown} is not in the source"
+    return None
+
+
+# A game's name and hook also go into the page's <title>, its description and the navigation,
+# which the theme writes without escaping, so markup characters are refused there.
+UNSAFE_IN_TITLES = re.compile(r'[<>"]|&[#\w]')
+
+
+def unsafe_title_text(text: str) -> str | None:
+    """Why a name or hook cannot be shown in the page's title and description, or None."""
+    match = UNSAFE_IN_TITLES.search(text)
+    if not match:
+        return None
+    return (f"{match.group()!r} is not allowed in a game's name or hook (they go into the "
+            "page's title and description, which cannot hold markup)")
+
+
+def is_title_context(context: str | None) -> bool:
+    """Whether a message is a game's name or hook (see UNSAFE_IN_TITLES)."""
+    return context is not None and (context == "game name" or context.endswith(" hook"))
+
+
+def translation_problem(context: str | None, msgid: str, plural: str | None,
+                        strings: list[str]) -> str | None:
+    """Why a translation cannot be used, or None: its placeholders or its characters."""
+    if is_title_context(context):
+        for text in strings:
+            unsafe = unsafe_title_text(text)
+            if unsafe:
+                return unsafe
+    return placeholder_mismatch(msgid, plural, strings)
 
 
 def placeholder_mismatch(msgid: str, plural: str | None, strings: list[str]) -> str | None:
     """Why a translation's placeholders differ from the source's, or None if they agree.
 
-    No translation may use a placeholder the source lacks. With plural forms, a placeholder
-    that the English singular leaves out ("one deck" for {count} decks), and the count itself,
-    may be left out of every form but the last, which must carry all of the plural's.
+    No translation may use a placeholder the source lacks, nor one the build could not fill in.
+    With plural forms, a placeholder that the English singular leaves out ("one deck" for
+    {count} decks), and the count itself, may be left out of every form but the last, which
+    must carry all of the plural's.
     """
+    try:
+        fields = set(_fields(msgid)) | (set(_fields(plural)) if plural is not None else set())
+    except ValueError:
+        fields = set()
     if plural is None:
-        source, required, last = placeholders(msgid), placeholders(msgid), placeholders(msgid)
+        required = last = placeholders(msgid)
     else:
-        source = placeholders(msgid) | placeholders(plural)
         required = placeholders(msgid) & placeholders(plural) - {"count", "n"}
         last = placeholders(plural)
     for i, text in enumerate(strings):
-        found = placeholders(text)
-        extra = found - source
-        if extra:
-            return f"placeholder {{{sorted(extra)[0]}}} is not in the source"
+        problem = _format_problem(fields, text)
+        if problem:
+            return problem
         need = last if i == len(strings) - 1 else required
-        missing = need - found
+        missing = need - placeholders(text)
         if missing:
             return f"placeholder {{{sorted(missing)[0]}}} is missing from the translation"
     return None
 
 
 def load_catalog(path: Path, locale: str) -> Catalog:
-    """Parse a `.po` file, turning a syntax error into a CatalogError that names the line."""
+    """Parse a `.po` file strictly (see po_checks); any problem is a CatalogError naming the
+    file and line, never a traceback."""
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, locale=locale, abort_invalid=True)
-    except PoFileError as exc:
-        raise CatalogError(f"{path}: cannot read the catalog: {exc}") from exc
+        raw = path.read_bytes()
     except OSError as exc:
-        raise CatalogError(f"{path}: cannot read the catalog: {exc}") from exc
+        raise CatalogError(f"{path}: cannot read the catalog: {exc.strerror}") from None
+    try:
+        text = po_checks.decode(raw)
+        po_checks.syntax(text)
+        po_checks.header(text)
+        po_checks.duplicates(text)
+    except po_checks.PoProblem as exc:
+        where = f"{path}:{exc.line}" if exc.line else str(path)
+        raise CatalogError(f"{where}: {exc}") from None
+    try:
+        catalog = Catalog(locale=locale)
+    except (ValueError, UnknownLocaleError) as exc:
+        raise CatalogError(f"{path}: {locale!r} is not a language code: {exc}") from None
+    parser = PoFileParser(catalog, abort_invalid=True)
+    try:
+        parser.parse(BytesIO(raw))
+    except (PoFileError, ValueError, UnknownLocaleError) as exc:
+        raise CatalogError(f"{path}:{parser.offset + 1}: cannot read the catalog: "
+                           f"{exc}") from None
+    return catalog
 
 
 @dataclass
@@ -112,7 +193,10 @@ class Translator:
         """Babel's locale, for numbers, percentages and lists."""
         return Locale.parse(self.language.replace("-", "_"))
 
-    def _lookup(self, context: str | None, msgid: str, plural: str | None, n: int) -> str:
+    def _lookup(self, context: str | None, msgid: str, plural: str | None, n: int,
+                markdown: bool = False) -> str:
+        """The translation, or the English source; with `markdown`, a translation comes back
+        as Markdown that keeps only its emphasis and placeholders (see markdown_escape)."""
         source = msgid if plural is None or n == 1 else plural
         if self.catalog is None:
             return source
@@ -130,14 +214,16 @@ class Translator:
         if message.fuzzy:
             self.problems.append(Problem(self.catalog_file, message.lineno, label, "fuzzy"))
             return source
-        mismatch = placeholder_mismatch(msgid, plural, strings)
-        if mismatch:
-            self.problems.append(Problem(self.catalog_file, message.lineno, label, mismatch))
+        problem = translation_problem(context, msgid, plural, strings)
+        if problem:
+            self.problems.append(Problem(self.catalog_file, message.lineno, label, problem))
             return source
         if plural is None:
-            return strings[0]
-        index = self._plural(n) if len(strings) > 1 else 0
-        return strings[min(index, len(strings) - 1)]
+            text = strings[0]
+        else:
+            index = self._plural(n) if len(strings) > 1 else 0
+            text = strings[min(index, len(strings) - 1)]
+        return markdown_escape.translated(text) if markdown else text
 
     def _plural(self, n: int) -> int:
         """The catalog's own plural rule (its Plural-Forms header) picks the form."""
@@ -146,29 +232,38 @@ class Translator:
         return self._plural_rule(n)
 
     def gettext(self, msgid: str) -> str:
-        """Plain gettext: the translation or the English source, placeholders left as they are."""
+        """Plain gettext, for text that is not Markdown (the table's strings, shown as text):
+        the translation or the English source, placeholders left as they are."""
         return self._lookup(None, msgid, None, 1)
 
     def lookup(self, context: str | None, msgid: str) -> str:
-        """Translate a message whose text is data (a rules file's name, hook or paragraph)."""
+        """Translate a message whose text is data (a rules file's name, hook or paragraph), as
+        Markdown that shows exactly that text."""
+        return markdown_escape.plain(self._lookup(context, msgid, None, 1))
+
+    def lookup_text(self, context: str | None, msgid: str) -> str:
+        """The same message as plain text, for the page's front matter (its title and
+        description), where the checks allow no markup characters in it."""
         return self._lookup(context, msgid, None, 1)
 
+    # The page builders' methods below return Markdown: the values they fill in must be
+    # Markdown already (numbers, other translations, or data passed through plain()).
     def _(self, msgid: str, **values: object) -> str:
         """Translate a message and fill its `{placeholders}`."""
-        return self._lookup(None, msgid, None, 1).format(**values)
+        return self._lookup(None, msgid, None, 1, markdown=True).format(**values)
 
     def p_(self, context: str, msgid: str, **values: object) -> str:
         """Translate a message that needs a context to be unambiguous."""
-        return self._lookup(context, msgid, None, 1).format(**values)
+        return self._lookup(context, msgid, None, 1, markdown=True).format(**values)
 
     def n_(self, singular: str, plural: str, n: int, **values: object) -> str:
         """Translate a message with plural forms; `{count}` is `n`, formatted for the locale."""
-        text = self._lookup(None, singular, plural, n)
+        text = self._lookup(None, singular, plural, n, markdown=True)
         return text.format(count=self.number(n), **values)
 
     def np_(self, context: str, singular: str, plural: str, n: int, **values: object) -> str:
         """Plural forms with a context."""
-        text = self._lookup(context, singular, plural, n)
+        text = self._lookup(context, singular, plural, n, markdown=True)
         return text.format(count=self.number(n), **values)
 
     def number(self, value: float) -> str:

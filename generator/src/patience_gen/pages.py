@@ -14,6 +14,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from patience_gen import markdown_escape
 from patience_gen.examples import Example, examples
 from patience_gen.i18n import Problem, Translator
 from patience_gen.reference import render_reference
@@ -29,6 +30,7 @@ from patience_gen.sentences import (
     win_rate_phrase,
 )
 from patience_gen.svg import layout_svg
+from patience_gen.ui_strings import UI_STRINGS
 from patience_gen.winrate_text import Figures, measured_cell, measured_figures, measured_sentence
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -67,6 +69,9 @@ class GamePage:
     kin: str
     how_to_play: str
     sections: list[Section] = field(default_factory=list)
+    # The name and hook as plain text, for the front matter (title and description).
+    title_text: str = ""
+    hook_text: str = ""
 
 
 def load_variants(rules_dir: Path, data_dir: Path | None = None) -> dict[str, Variant]:
@@ -133,16 +138,23 @@ def game_page(t: Translator, variant: Variant, site: dict[str, Variant], suffix:
     rules, config = variant.rules, variant.config
     found = examples(config)
     vid = variant.id
-    facts = " ".join(fact_sentences(t, rules, rules["facts"].get("also_called", [])))
+    facts_data = dict(rules["facts"])
+    if "inventor" in facts_data:
+        facts_data["inventor"] = markdown_escape.plain(facts_data["inventor"])
+    names = [markdown_escape.plain(n) for n in facts_data.get("also_called", [])]
+    facts = " ".join(fact_sentences(t, {**rules, "facts": facts_data}, names))
+    hook = " ".join(rules["hook"].split())
     page = GamePage(
         id=vid,
         title=game_name(t, rules["name"]),
-        hook=t.lookup(f"{vid} hook", " ".join(rules["hook"].split())),
+        hook=t.lookup(f"{vid} hook", hook),
         paragraphs=[t.lookup(f"{vid} description", p) for p in paragraphs_of(rules["description"])],
         facts=facts,
         measured=measured_sentence(t, variant.measured),
         kin=kin_line(t, variant, site, suffix),
         how_to_play=t.p_("heading", "How to play"),
+        title_text=t.lookup_text("game name", rules["name"]),
+        hook_text=t.lookup_text(f"{vid} hook", hook),
     )
     kinds = config["kinds"]
     layout = [
@@ -190,7 +202,7 @@ def environment() -> Environment:
 
 def render_game(env: Environment, page: GamePage, game_template: bool) -> str:
     """A game page's Markdown."""
-    front = {"title": page.title, "description": page.hook, "variant": page.id}
+    front = {"title": page.title_text, "description": page.hook_text, "variant": page.id}
     if game_template:
         front["template"] = "game.html"
     return env.get_template("game.md.j2").render(
@@ -285,6 +297,7 @@ def generate(
             page = game_page(t, variant, site, "")
             pages[docs_dir / f"{vid}{suffix}.md"] = render_game(env, page, game_template)
         pages[docs_dir / f"index{suffix}.md"] = render_home(env, t, site, "")
+        check_table_strings(t)
         problems += t.problems
     pages[docs_dir / "rules-reference.md"] = reference_page(rules_dir, site)
     docs_dir.mkdir(parents=True, exist_ok=True)
@@ -296,6 +309,14 @@ def generate(
             removed.append(path)
     unique = list(dict.fromkeys(problems))
     return Generated(pages, written, removed, unique, site)
+
+
+def check_table_strings(t: Translator) -> None:
+    """Look up the game table's strings too, so that their problems fail a strict build like
+    the pages' own (the table shows them as text, through the game page's JSON)."""
+    for text in UI_STRINGS.values():
+        context = getattr(text, "context", "") or None
+        t.lookup_text(context if "{" not in text else None, str(text))
 
 
 def _label(locales_dir: Path, language: str) -> str:

@@ -7,6 +7,7 @@ the compiler rejects or miss one that it accepts.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +121,15 @@ def render_reference(example_rules: Path | None = None) -> str:
                 out += [f"### {title.split(',')[0]}.{key}", "", prop.get("description", ""), ""]
                 out += _table(root, prop)
     if example_rules is not None:
+        text = example_rules.read_text("utf-8").rstrip()
+        fence = code_fence(text)
         out += ["## A whole file", "",
                 f"`rules/{example_rules.name}`, as the site's game page for it is built from:",
-                "", "```yaml", example_rules.read_text("utf-8").rstrip(), "```", ""]
+                "", f"{fence}yaml", text, fence, ""]
     return "\n".join(out)
+
+
+def code_fence(text: str) -> str:
+    """A fence longer than any run of backticks in `text`, so the text cannot close it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    return "`" * max(3, longest + 1)

@@ -21,6 +21,7 @@ import jsonschema
 
 from patience.rules import CARDS_PER_DECK, FORMAT, PileKind
 from patience_gen import strict_yaml
+from patience_gen.i18n import unsafe_title_text
 
 KINDS = tuple(str(kind) for kind in PileKind)  # the engine's kinds, in its pile order
 
@@ -139,6 +140,10 @@ def _cross_checks(rules: RulesFile):
     def error(path: tuple, message: str) -> RulesError:
         return RulesError(name, rules.line(path), _field(path), message)
 
+    for key in ("name", "hook"):
+        unsafe = unsafe_title_text(data[key])
+        if unsafe:
+            yield error((key,), unsafe)
     stem = rules.path.name.removesuffix(".yaml").removesuffix(".yml")
     if data["id"] != stem:
         yield error(("id",), f"must equal the file name {stem!r}; got {data['id']!r}")
