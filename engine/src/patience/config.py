@@ -6,7 +6,7 @@ import json
 import os
 from typing import Any
 
-from patience.rules import Rules
+from patience.rules import rules_of
 
 # A plain folder next to this file: the package is always installed unpacked, and
 # importlib.resources would cost the browser a noticeable share of its start-up.
@@ -35,5 +35,5 @@ def load_variant(variant_id: str) -> dict[str, Any]:
         raise UnknownVariant(f"no built-in variant {variant_id!r}; known: {names}")
     with open(os.path.join(FOLDER, f"{variant_id}.json"), encoding="utf-8") as file:
         config: dict[str, Any] = json.load(file)
-    Rules.from_config(config)
+    rules_of(config)  # checked once; the game made from it finds the model in the cache
     return config

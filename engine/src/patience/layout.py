@@ -3,122 +3,95 @@
 A game keeps its piles as a list indexed by pile number (foundations first, in `PileKind`
 order). `Layout` says what each number is and answers the per-pile questions of the hot paths
 (move generation, the solver) without going back to the rules model each time. One layout is
-shared by every game of the same rules.
+shared by every game of the same rules. It is a plain class built in its constructor, not a
+dataclass: it is derived data, never compared, and the browser imports the engine on every
+page load, where each dataclass costs a few milliseconds to create.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
-from patience.rules import (
-    GroupRule,
-    PileKind,
-    PileRules,
-    Rules,
-    SpaceRule,
-    StockTurn,
-)
+from patience.rules import GroupRule, PileKind, Rules, SpaceRule, StockTurn
 
 Table = tuple[frozenset[int], ...]
 """For each face-up card code (0-51), the codes that may lie on it: a relation as a lookup."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Layout:
-    """Pile numbers and per-pile lookups for one variant's rules (see `layout_of`)."""
+    """Pile numbers and per-pile lookups for one variant's rules (see `layout_of`).
 
-    rules: Rules
-    ids: tuple[str, ...]
-    """Pile ids by number: 'foundation.0', 'tableau.3'..."""
-    kinds: tuple[PileKind, ...]
-    index: dict[str, int]
-    """Pile number by id."""
-    by_kind: dict[PileKind, tuple[int, ...]]
-    """Pile numbers of each kind this variant has."""
-    specs: tuple[PileRules, ...]
-    """The rules of each pile's kind."""
-    build: tuple[Table | None, ...]
-    """What may be placed on each pile's top card (None: nothing)."""
-    run: tuple[Table | None, ...]
-    """How the cards of a group leaving each pile must lie on each other (None: no groups)."""
-    group: tuple[GroupRule, ...]
-    targets: tuple[tuple[int, ...], ...]
-    """The piles each pile's cards may go to, in pile order."""
-    target_set: tuple[frozenset[int], ...]
-    """The same, as sets."""
-    simple: tuple[frozenset[int], ...]
-    """Targets onto which any group that may leave the pile fits once its bottom card does."""
-    max_cards: tuple[int | None, ...]
-    single_cards: tuple[bool, ...]
-    space_fixed: tuple[SpaceRule | None, ...]
-    """What an empty pile accepts when that does not depend on the position (else None)."""
-    sources: tuple[int, ...]
-    """Piles cards may leave."""
-    foundations: tuple[int, ...]
-    stock: int | None
-    waste: int | None
-    turn: StockTurn | None
-    total: int
-    """Cards in the game."""
-    auto_foundation: bool
-    """The foundations build by themselves (with autoplay)."""
-    auto_sources: tuple[int, ...]
-    """Piles whose cards the automatic building may send to the foundations."""
-    auto_fill: tuple[int, ...]
-    """Piles whose spaces fill by themselves (with autoplay)."""
+    Every attribute is a tuple indexed by pile number unless said otherwise; read them, never
+    change them.
+    """
+
+    __slots__ = (
+        "auto_fill", "auto_foundation", "auto_sources", "build", "by_kind", "foundations",
+        "group", "ids", "index", "kinds", "max_cards", "rules", "run", "simple",
+        "single_cards", "sources", "space_fixed", "specs", "stock", "target_set", "targets",
+        "total", "turn", "waste",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        ids: list[str] = []
+        kinds: list[PileKind] = []
+        self.by_kind: dict[PileKind, tuple[int, ...]] = {}
+        """Pile numbers of each kind this variant has."""
+        for spec in rules.piles:
+            self.by_kind[spec.kind] = tuple(range(len(ids), len(ids) + spec.count))
+            ids.extend(f"{spec.kind}.{i}" for i in range(spec.count))
+            kinds.extend([spec.kind] * spec.count)
+        self.ids = tuple(ids)
+        """Pile ids: 'foundation.0', 'tableau.3'..."""
+        self.kinds = tuple(kinds)
+        self.index = {pid: i for i, pid in enumerate(ids)}
+        """Pile number by id (a dict)."""
+        specs = self.specs = tuple(rules[k] for k in kinds)
+        """The rules of each pile's kind."""
+        self.build: tuple[Table | None, ...] = tuple(
+            None if s.build is None else s.build.relation.table for s in specs)
+        """What may be placed on each pile's top card (None: nothing)."""
+        self.run: tuple[Table | None, ...] = tuple(
+            None if s.moves.run is None else s.moves.run.table for s in specs)
+        """How the cards of a group leaving each pile lie on each other (None: no groups)."""
+        self.group: tuple[GroupRule, ...] = tuple(s.moves.group for s in specs)
+        self.single_cards = tuple(s.build is not None and s.build.single_cards for s in specs)
+        self.max_cards = tuple(None if s.build is None else s.build.max_cards for s in specs)
+        self.targets = tuple(
+            tuple(t for t in range(len(ids)) if t != p and kinds[t] in s.moves.to)
+            for p, s in enumerate(specs))
+        """The piles each pile's cards may go to, in pile order."""
+        self.target_set = tuple(frozenset(t) for t in self.targets)
+        """The same, as sets."""
+        self.simple = tuple(
+            frozenset(t for t in self.targets[p] if self.run[p] is not None
+                      and self.run[p] is self.build[t] and not self.single_cards[t])
+            for p in range(len(ids)))
+        """Targets onto which any group that may leave the pile fits once its bottom card
+        does: the pile's run relation is the target's build relation."""
+        self.space_fixed: tuple[SpaceRule | None, ...] = tuple(
+            None if s.spaces.only_from else s.spaces.accepts for s in specs)
+        """What an empty pile accepts when that does not depend on the position (else None)."""
+        self.sources = tuple(p for p, g in enumerate(self.group) if g != GroupRule.NONE)
+        """Piles cards may leave."""
+        self.foundations = self.by_kind[PileKind.FOUNDATION]
+        self.stock: int | None = self.by_kind.get(PileKind.STOCK, (None,))[0]
+        self.waste: int | None = self.by_kind.get(PileKind.WASTE, (None,))[0]
+        self.turn: StockTurn | None = None if rules.stock is None else rules.stock.turn
+        self.total = rules.cards
+        """Cards in the game."""
+        self.auto_foundation = rules.foundation.automatic
+        """The foundations build by themselves (with autoplay)."""
+        self.auto_sources = tuple(
+            p for p in self.sources if kinds[p] != PileKind.FOUNDATION
+            and PileKind.FOUNDATION in specs[p].moves.to)
+        """Piles whose cards the automatic building may send to the foundations."""
+        self.auto_fill = tuple(p for p, s in enumerate(specs) if s.spaces.automatic)
+        """Piles whose spaces fill by themselves (with autoplay)."""
 
 
 @lru_cache(maxsize=64)
 def layout_of(rules: Rules) -> Layout:
     """The layout of a rules model, built once per model."""
-    ids: list[str] = []
-    kinds: list[PileKind] = []
-    by_kind: dict[PileKind, tuple[int, ...]] = {}
-    for spec in rules.piles:
-        by_kind[spec.kind] = tuple(range(len(ids), len(ids) + spec.count))
-        ids.extend(f"{spec.kind}.{i}" for i in range(spec.count))
-        kinds.extend([spec.kind] * spec.count)
-    specs = tuple(rules[k] for k in kinds)
-    build = tuple(None if s.build is None else s.build.relation.table for s in specs)
-    run = tuple(None if s.moves.run is None else s.moves.run.table for s in specs)
-    group = tuple(s.moves.group for s in specs)
-    single_cards = tuple(s.build is not None and s.build.single_cards for s in specs)
-    targets = tuple(
-        tuple(t for t in range(len(ids)) if t != p and kinds[t] in s.moves.to)
-        for p, s in enumerate(specs))
-    simple = tuple(
-        frozenset(t for t in targets[p]
-                  if run[p] is not None and run[p] is build[t] and not single_cards[t])
-        for p in range(len(ids)))
-    sources = tuple(p for p, g in enumerate(group) if g != GroupRule.NONE)
-    stock = by_kind.get(PileKind.STOCK, (None,))[0]
-    found = rules.foundation
-    return Layout(
-        rules=rules,
-        ids=tuple(ids),
-        kinds=tuple(kinds),
-        index={pid: i for i, pid in enumerate(ids)},
-        by_kind=by_kind,
-        specs=specs,
-        build=build,
-        run=run,
-        group=group,
-        targets=targets,
-        target_set=tuple(frozenset(t) for t in targets),
-        simple=simple,
-        max_cards=tuple(None if s.build is None else s.build.max_cards for s in specs),
-        single_cards=single_cards,
-        space_fixed=tuple(None if s.spaces.only_from else s.spaces.accepts for s in specs),
-        sources=sources,
-        foundations=by_kind[PileKind.FOUNDATION],
-        stock=stock,
-        waste=by_kind.get(PileKind.WASTE, (None,))[0],
-        turn=None if stock is None else rules[PileKind.STOCK].turn,
-        total=rules.cards,
-        auto_foundation=found.automatic,
-        auto_sources=tuple(p for p in sources if kinds[p] != PileKind.FOUNDATION
-                           and PileKind.FOUNDATION in specs[p].moves.to),
-        auto_fill=tuple(p for p, s in enumerate(specs) if s.spaces.automatic),
-    )
-
+    return Layout(rules)

@@ -10,8 +10,7 @@ is wrong, never a `RecursionError` or a `MemoryError`. Replaying the moves is th
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from patience.rng import MAX_DEAL
 from patience.rules import Rules, rules_of
@@ -22,8 +21,7 @@ MAX_SAVE_CHARS = 1 << 22
 MAX_MOVES = 100_000
 
 
-@dataclass(frozen=True, slots=True)
-class Save:
+class Save(NamedTuple):
     """The checked fields of a saved game; moves as text, oldest first, redo next first."""
 
     rules: Rules
