@@ -40,12 +40,12 @@ from patience.cards import FACE_DOWN
 from patience.game import Game, Move
 from patience.layout import Layout
 from patience.records import Change, Shift, Undo
-from patience.rules import space_codes
+from patience.rules import SpaceRule, space_codes
 
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 2
+VERSION = 3
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -136,6 +136,13 @@ class _Rules:
             for p in group:
                 self.group_of[p] = i
         self._hosts()
+        # Piles, other than foundations, whose build rule makes every card that a card may
+        # go on take the same cards: moving a group from one such host to another only
+        # swaps the two (see `_Search._whole_groups`).
+        self.swaps = frozenset(
+            p for p, table in enumerate(lay.build)
+            if table is not None and lay.kinds[p] != "foundation"
+            and all(len({table[y] for y in range(52) if x in table[y]}) <= 1 for x in range(52)))
         self.safe_kinds = self._safe_source_kinds()
         # Whether dead cards may be kept from coming back off the foundations (see `dead`):
         # one deck, each foundation card with at most one successor, base cards only on
@@ -369,6 +376,10 @@ class _Search:
     def __init__(self, game: Game, shuffle: random.Random | None = None) -> None:
         self.game = g = _copy(game)
         self.shuffle = shuffle  # reorders the moves at random, for restarts
+        # Restarts look for wins only: they leave out moves of a group off a card it was
+        # built on unless that card can then go up (Solvitaire's rule for Klondike, which is
+        # not shown to keep every win), so running out of moves proves nothing there.
+        self.complete = shuffle is None
         self.lay = lay = g.layout
         self.rules = _rules(lay)
         self.dominance = bool(self.rules.safe_kinds) and not (
@@ -471,6 +482,8 @@ class _Search:
         found = rules.found_set
         kinds = self.kinds
         moves = self._distinct(moves, piles)
+        if not self.complete:
+            moves = self._whole_groups(moves, piles)
         if self.dominance:
             home = None
             ups: dict[tuple[int, int], list[Option]] = {}
@@ -627,6 +640,41 @@ class _Search:
                 break
         return worth
 
+    def _whole_groups(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
+        """The moves less those that take a group off a face-up card it was built on onto a
+        card that takes just what that one does, unless a foundation takes that card now
+        (see `complete` and `_Rules.swaps`)."""
+        build, swaps = self.lay.build, self.rules.swaps
+        wanted: set[int] | None = None
+        out = []
+        for m in moves:
+            s, t, n, turns = m
+            src = piles[s]
+            table = build[s]
+            if (not turns and len(src) > n and piles[t] and s in swaps
+                    and build[t] is table and table is not None):
+                under = src[-n - 1]
+                if not under & FACE_DOWN and src[-n] in table[under]:
+                    if wanted is None:
+                        wanted = self._wanted(piles)
+                    if under not in wanted:
+                        continue
+            out.append(m)
+        return out
+
+    def _wanted(self, piles: list[list[int]]) -> set[int]:
+        """The cards some foundation takes now."""
+        lay = self.lay
+        out: set[int] = set()
+        for f in self.rules.foundations:
+            dest = piles[f]
+            table, cap = lay.build[f], lay.max_cards[f]
+            if not dest:
+                out |= space_codes(self.game.base_rank)[SpaceRule.BASE]
+            elif table is not None and (cap is None or len(dest) < cap):
+                out |= table[dest[-1]]
+        return out
+
     def _distinct(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
         """The moves less those that lead where another one does, or back here.
 
@@ -737,7 +785,8 @@ class _Search:
             if nodes == limit or (deadline is not None and nodes % CHECK_EVERY == 0
                                   and time.perf_counter() >= deadline):
                 return SolveResult("undecided", [], nodes, time.perf_counter() - start)
-        return SolveResult("lost", [], nodes, time.perf_counter() - start)
+        return SolveResult("lost" if self.complete else "undecided", [], nodes,
+                           time.perf_counter() - start)
 
 
 class _BestFirst(_Search):
