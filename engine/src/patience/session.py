@@ -25,8 +25,25 @@ FUTURE: list[str] = []  # moves undone, the next one to redo last
 SOURCES_THAT_PROGRESS = ("stock", "waste", "reserve")
 
 
+# A position as a hashable value: each pile's id and its cards (code, face up).
+Key = tuple[tuple[str, tuple[tuple[str, bool], ...]], ...]
+
+
 class BadRequest(Exception):
     """A request that cannot be served (unknown variant, illegal saved move, ...)."""
+
+
+def _game() -> patience.Game:
+    """The game in progress; every request but "new" needs one."""
+    if GAME is None:
+        raise BadRequest("no game yet")
+    return GAME
+
+
+def _config() -> dict[str, Any]:
+    if CONFIG is None:
+        raise BadRequest("no game is open")
+    return CONFIG
 
 
 def parse_move(text: str) -> patience.Move:
@@ -41,7 +58,7 @@ def parse_move(text: str) -> patience.Move:
 
 def position() -> dict[str, Any]:
     """The whole position as plain data: piles, legal moves, history and flags."""
-    game = GAME
+    game = _game()
     piles = {
         pile.id: [[str(card), bool(card.face_up)] for card in pile.cards] for pile in game.piles
     }
@@ -86,20 +103,20 @@ def new_game(variant: str, deal: int, moves: list[str] | None = None,
 
 
 def play(move: str) -> dict[str, Any]:
-    GAME.play(parse_move(move))
+    _game().play(parse_move(move))
     HISTORY.append(move)
     FUTURE.clear()
     return position()
 
 
 def undo() -> dict[str, Any]:
-    if HISTORY and GAME.undo():
+    if HISTORY and _game().undo():
         FUTURE.append(HISTORY.pop())
     return position()
 
 
 def redo() -> dict[str, Any]:
-    if FUTURE and GAME.redo():
+    if FUTURE and _game().redo():
         HISTORY.append(FUTURE.pop())
     return position()
 
@@ -107,7 +124,7 @@ def redo() -> dict[str, Any]:
 # --- Hints and "no moves left" ------------------------------------------------------------
 
 
-def _key(game: patience.Game) -> tuple:
+def _key(game: patience.Game) -> Key:
     return tuple(
         (pile.id, tuple((str(c), bool(c.face_up)) for c in pile.cards)) for pile in game.piles
     )
@@ -138,7 +155,7 @@ def progress_rank(game: patience.Game, move: patience.Move) -> int:
 
 
 def _search(game: patience.Game, deadline: float, limit: int = 2000,
-            seen: set[tuple] | None = None) -> tuple[str | None, bool]:
+            seen: set[Key] | None = None) -> tuple[str | None, bool]:
     """Look through rearranging moves, depth first, for a position where progress is possible.
 
     Returns (the first move of the way there, whether the search covered everything). The game
@@ -179,7 +196,7 @@ def _search(game: patience.Game, deadline: float, limit: int = 2000,
     return None, True
 
 
-def _unwind(game: patience.Game, path: list) -> None:
+def _unwind(game: patience.Game, path: list[patience.Move]) -> None:
     for _ in path:
         game.undo()
 
@@ -199,13 +216,13 @@ def _solver_hint(game: patience.Game, budget: float) -> tuple[str | None, bool]:
     return (str(move) if move is not None else None), bool(wins)
 
 
-def _history_positions() -> tuple[patience.Game, set[tuple]]:
+def _history_positions() -> tuple[patience.Game, set[Key]]:
     """Every position this game has been in, and a scratch copy of the game at the current one.
 
     Replayed from the deal through the player's moves, so the player's own undo and redo
     history is never touched.
     """
-    game = patience.Game(CONFIG, deal=DEAL, autoplay=True)
+    game = patience.Game(_config(), deal=DEAL, autoplay=True)
     seen = {_key(game)}
     for text in HISTORY:
         game.play(parse_move(text))
@@ -213,7 +230,7 @@ def _history_positions() -> tuple[patience.Game, set[tuple]]:
     return game, seen
 
 
-def _goes_back(game: patience.Game, move: patience.Move, seen: set[tuple]) -> bool:
+def _goes_back(game: patience.Game, move: patience.Move, seen: set[Key]) -> bool:
     """Whether a move leads to a position the game has already been in (undoing the last
     move, or going round a loop)."""
     game.play(move)
@@ -228,7 +245,7 @@ def hint(budget: float = 1.0) -> dict[str, Any]:
     rearranging moves. A suggestion never leads back to a position the game has been in, so
     following hints cannot loop; with nothing new to suggest, "move" is None."""
     started = time.perf_counter()
-    move, wins = _solver_hint(GAME, budget)
+    move, wins = _solver_hint(_game(), budget)
     if wins:
         return {"move": move, "wins": True}
     scratch, seen = _history_positions()
@@ -248,14 +265,15 @@ def hint(budget: float = 1.0) -> dict[str, Any]:
 
 def status(budget: float = 0.15) -> dict[str, Any]:
     """Whether the player is stuck: no move at all, or none that ever leads to progress."""
-    if GAME.is_won:
+    game = _game()
+    if game.is_won:
         return {"stuck": False}
-    moves = GAME.legal_moves()
+    moves = game.legal_moves()
     if not moves:
         return {"stuck": True}
-    if any(progress_rank(GAME, m) > 0 for m in moves):
+    if any(progress_rank(game, m) > 0 for m in moves):
         return {"stuck": False}
-    copy = patience.Game.from_json(GAME.to_json())
+    copy = patience.Game.from_json(game.to_json())
     move, complete = _search(copy, time.perf_counter() + budget)
     return {"stuck": move is None and complete}
 
@@ -266,7 +284,7 @@ def finish() -> dict[str, Any]:
 
     Tried on a copy, one move to a foundation at a time, so the player's history is untouched.
     """
-    game = patience.Game.from_json(GAME.to_json())
+    game = patience.Game.from_json(_game().to_json())
     moves: list[str] = []
     while not game.is_won:
         move = next((m for m in game.legal_moves()
@@ -281,14 +299,13 @@ def finish() -> dict[str, Any]:
 
 def winnable(start: int, budget: float = 5.0) -> dict[str, Any]:
     """The first deal from `start` on that the solver wins, trying each for a short while."""
-    if CONFIG is None:
-        raise BadRequest("no game is open")
+    config = _config()
     from patience import solver
 
     deadline = time.perf_counter() + budget
     deal = start
     while time.perf_counter() < deadline:
-        game = patience.Game(CONFIG, deal=deal, autoplay=True)
+        game = patience.Game(config, deal=deal, autoplay=True)
         left = deadline - time.perf_counter()
         if solver.solve(game, max_seconds=min(0.5, max(left, 0.01))).status == "won":
             return {"deal": deal}
@@ -318,7 +335,7 @@ def handle(request: str) -> str:
             raise BadRequest(f"not a JSON request: {error}") from error
         if not isinstance(message, dict):
             raise BadRequest("a request is a JSON object")
-        command = COMMANDS.get(message.get("cmd"))
+        command = COMMANDS.get(str(message.get("cmd")))
         if command is None:
             raise BadRequest(f"unknown command {message.get('cmd')!r}")
         if GAME is None and message.get("cmd") != "new":
