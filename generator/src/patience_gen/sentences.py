@@ -504,6 +504,12 @@ def family_name(t: Translator, family: str) -> str:
             return t.p_("family", "Canfield")
         case "spider":
             return t.p_("family", "Spider")
+        case "beleaguered-castle":
+            return t.p_("family", "Beleaguered Castle")
+        case "forty-thieves":
+            return t.p_("family", "Forty Thieves")
+        case "bakers-dozen":
+            return t.p_("family", "Baker's Dozen")
         case _:
             return t.p_("family", "FreeCell")
 
