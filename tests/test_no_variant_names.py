@@ -64,7 +64,7 @@ def _named(path: Path) -> list[str]:
     text = path.read_text("utf-8", errors="replace")
     found = []
     for word, pattern in _variant_words().items():
-        if word.lower() in skip:
+        if re.sub(r"[\s_]+", "-", word.lower()) in skip:  # "Forty Thieves" is forty-thieves
             continue
         for match in pattern.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
