@@ -6,8 +6,11 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 
 - a transposition table on a canonical key, where piles of a kind whose rules do not depend on
   their place (every kind, unless the stock deals onto the tableau) are sorted, so that two
-  positions that differ only in which pile holds what are searched once; it also cuts cycles
-  (a card moved back and forth, a card played back from a foundation and up again);
+  positions that differ only in which pile holds what are searched once, and without the pass
+  count where passes are unlimited (see `_Rules.key`); it also cuts cycles (a card moved back
+  and forth, a card played back from a foundation and up again);
+- the stock and the waste as one move set: each card that turning the stock brings to the top
+  of the waste is one move, its turns made first (see `_Search._cycle`);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
 - dead cards (home, and nothing out could ever rest on them) are never played back from a
@@ -16,14 +19,16 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   `_Search._distinct`);
 - move ordering, so that wins are found early (foundation moves, uncovering face-down cards,
   digging towards the cards the foundations want next), and a node and a time budget;
-- restarts: with a budget, most of it goes to short searches before one long search in the
-  usual order (see `solve`). Searches for a win have a heavy tail: most wins come within a
-  few thousand positions in some order, while one order can sink its whole budget under a bad
-  early move. The short searches take turns: depth-first in a shuffled order and, where
-  every card is in sight (see `_open`), best-first (see `_BestFirst`), which always goes on
-  from the position that looks nearest a win and finds other deals' wins than depth-first
-  does. Every search prunes soundly whatever its order, so any of them that runs out of
-  moves proves the deal lost.
+- restarts: with a budget, half of it goes to one search in the usual order, run in slices
+  that keep its table (it alone proves losses that need a large table), and half to short
+  restarts between the slices (see `solve`). Searches for a win have a heavy tail: most wins
+  come within a few thousand positions in some order, while one order can sink its whole
+  budget under a bad early move. The short searches take turns: depth-first in a shuffled
+  order, which looks for wins only (see `_Search._whole_groups`), and, where every card is in
+  sight (see `_open`), best-first (see `_BestFirst`), which always goes on from the position
+  that looks nearest a win and finds other deals' wins than depth-first does. The search in
+  the usual order and best-first searches prune soundly, so either, running out of moves,
+  proves the deal lost.
 
 Standard library only and single-threaded, so it also runs in the browser's Pyodide worker.
 """
@@ -890,9 +895,10 @@ def solve(game: Game, max_nodes: int | None = None,
 
     `moves` of a won result replay through `Game.play` from that position, with the game's
     own autoplay setting. With no budget the search runs until it decides. With a budget,
-    short restarts (each seeded by its number, so a node budget gives the same verdict on any
-    machine), depth-first in shuffled orders and best-first in turn, use up to RESTART_SHARE
-    of it, then one depth-first search in the usual order gets the rest.
+    one depth-first search in the usual order gets PROOF_SHARE of it, in slices that keep
+    its table, and between them short restarts (each seeded by its number, so a node budget
+    gives the same verdict on any machine), depth-first in shuffled orders and best-first in
+    turn, get the rest.
     """
     if max_nodes is None and max_seconds is None:
         return _Search(game).run(None, None)
