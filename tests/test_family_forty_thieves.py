@@ -14,6 +14,7 @@ LAYOUTS = {
     "maria": (9, 4, 0, False, "alternate-colour"),
     "streets": (10, 4, 0, False, "alternate-colour"),
     "rank-and-file": (10, 4, 3, False, "alternate-colour"),
+    "indian": (10, 3, 1, False, "other-suit"),
 }
 FAMILY = sorted(LAYOUTS)
 SINGLE_CARD = [v for v in FAMILY if v != "rank-and-file"]
@@ -46,9 +47,9 @@ def test_tableau_building_suit(variant: str) -> None:
     arrange(game, {"tableau.0": "9S", "tableau.1": "8S", "tableau.2": "8H", "tableau.3": "8C",
                    "tableau.4": "TD"})
     legal = moves(game)
-    assert ("tableau.1>tableau.0" in legal) == (suit == "same-suit")
-    assert ("tableau.2>tableau.0" in legal) == (suit == "alternate-colour")
-    assert "tableau.3>tableau.0" not in legal  # same colour, other suit
+    assert ("tableau.1>tableau.0" in legal) == (suit == "same-suit")  # 8S on 9S
+    assert ("tableau.2>tableau.0" in legal) == (suit != "same-suit")  # 8H on 9S
+    assert ("tableau.3>tableau.0" in legal) == (suit == "other-suit")  # 8C on 9S
     assert "tableau.4>tableau.0" not in legal  # up, not down
 
 
@@ -56,7 +57,7 @@ def test_tableau_building_suit(variant: str) -> None:
 def test_only_one_card_moves_at_a_time(variant: str) -> None:
     game = new_game(variant)
     run = "9D 8D" if LAYOUTS[variant][4] == "same-suit" else "9D 8C"
-    target = "TD" if LAYOUTS[variant][4] == "same-suit" else "TS"
+    target = {"same-suit": "TD", "alternate-colour": "TS", "other-suit": "TH"}[LAYOUTS[variant][4]]
     arrange(game, {"tableau.0": run, "tableau.1": target, "tableau.2": ""})
     legal = moves(game)
     assert "tableau.0>tableau.1x2" not in legal

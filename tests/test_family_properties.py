@@ -12,7 +12,7 @@ from test_kin_properties import kin_machine
 
 FAMILY_IDS = (
     "beleaguered-castle", "streets-and-alleys", "portuguese-solitaire", "forty-thieves",
-    "lucas", "maria", "streets", "rank-and-file",
+    "lucas", "maria", "streets", "rank-and-file", "indian",
 )
 
 

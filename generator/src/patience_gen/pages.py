@@ -18,10 +18,12 @@ from patience_gen import markdown_escape
 from patience_gen.examples import Example, examples
 from patience_gen.i18n import Problem, Translator
 from patience_gen.reference import render_reference
-from patience_gen.rules import load_all
+from patience_gen.rules import load_all, schema
 from patience_gen.sentences import (
     difficulty_word,
     fact_sentences,
+    family_heading,
+    family_summary,
     foundation_sentences,
     kind_label,
     layout_line,
@@ -219,19 +221,35 @@ def win_rate_cell(t: Translator, variant: Variant) -> str:
     return measured if claimed == "—" else f"{claimed}<br>{measured}"
 
 
+def _home_row(t: Translator, vid: str, v: Variant, suffix: str) -> list[str]:
+    name = game_name(t, v.rules["name"])
+    return [
+        f"[{name}]({vid}{suffix}.md)",
+        layout_svg(v.config, t._("Layout of {game}", game=name)),
+        t.number(v.rules["decks"]),
+        difficulty_word(t, v.rules["facts"]["difficulty"]),
+        win_rate_cell(t, v),
+    ]
+
+
 def render_home(env: Environment, t: Translator, site: dict[str, Variant], suffix: str) -> str:
-    """The home page: every game with its decks, difficulty, claimed win rate and layout."""
-    rows = []
-    for vid in sorted(site, key=lambda v: game_name(t, site[v].rules["name"]).casefold()):
-        v = site[vid]
-        name = game_name(t, v.rules["name"])
-        rows.append([
-            f"[{name}]({vid}{suffix}.md)",
-            layout_svg(v.config, t._("Layout of {game}", game=name)),
-            t.number(v.rules["decks"]),
-            difficulty_word(t, v.rules["facts"]["difficulty"]),
-            win_rate_cell(t, v),
-        ])
+    """The home page: the games by family, each with its decks, difficulty, win rate and layout.
+
+    Families come in the schema's order, games that belong to none last, so a new family's
+    section appears as soon as a rules file names it.
+    """
+    order = schema()["$defs"]["facts"]["properties"]["family"]["enum"]
+    by_name = sorted(site, key=lambda v: game_name(t, site[v].rules["name"]).casefold())
+    sections = []
+    for family in order:
+        members = [vid for vid in by_name if site[vid].rules["facts"]["family"] == family]
+        if members:
+            sections.append({
+                "heading": family_heading(t, family),
+                "anchor": family,
+                "summary": family_summary(t, family),
+                "rows": [_home_row(t, vid, site[vid], suffix) for vid in members],
+            })
     page = {
         "heading": t.p_("site", "Patience"),
         "intro": t._("Solitaire games to read about and play in your browser. Every rule on "
@@ -239,7 +257,7 @@ def render_home(env: Environment, t: Translator, site: dict[str, Variant], suffi
                      "plays by."),
         "columns": [t.p_("column", "Game"), t.p_("column", "Layout"), t.p_("column", "Decks"),
                     t.p_("column", "Difficulty"), t.p_("column", "Win rate")],
-        "rows": rows,
+        "sections": sections,
     }
     front = {"title": t.p_("navigation", "Home")}
     return env.get_template("index.md.j2").render(

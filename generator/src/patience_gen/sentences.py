@@ -514,6 +514,41 @@ def family_name(t: Translator, family: str) -> str:
             return t.p_("family", "FreeCell")
 
 
+def family_heading(t: Translator, family: str) -> str:
+    """The home page's heading over one family's games."""
+    if family == "other":
+        return t._("Other games")
+    return t._("The {family} family", family=family_name(t, family))
+
+
+def family_summary(t: Translator, family: str) -> str:
+    """What the games of a family have in common, in one sentence for the home page."""
+    match family:
+        case "klondike":
+            return t._("Games built like Klondike: a tableau that builds down, often over "
+                       "face-down cards, and foundations that take each suit up from its Ace.")
+        case "canfield":
+            return t._("Games built like Canfield: a reserve to empty, and often foundations "
+                       "whose starting rank the deal decides.")
+        case "spider":
+            return t._("Games built like Spider: whole suits are put together in the tableau, "
+                       "from King down to Ace.")
+        case "freecell":
+            return t._("Games built like FreeCell: every card in view, and a few cells that "
+                       "each hold one card while the piles are put in order.")
+        case "beleaguered-castle":
+            return t._("Open games with no stock: every card is dealt face up and only one "
+                       "card moves at a time, so empty piles are worth the most.")
+        case "forty-thieves":
+            return t._("Two-deck games built like Forty Thieves: a wide tableau that builds "
+                       "down, mostly one card at a time, and a stock that goes through once.")
+        case "bakers-dozen":
+            return t._("Games built like Baker's Dozen: thirteen short piles with every card "
+                       "face up, building down whatever the suit.")
+        case _:
+            return t._("Games that belong to no large family.")
+
+
 def difficulty_word(t: Translator, difficulty: str) -> str:
     """Easy, medium or hard, for the home page's table."""
     match difficulty:
