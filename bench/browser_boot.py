@@ -106,11 +106,10 @@ def measure_boot(browser: Any, pages: dict[str, str], runs: int) -> dict[str, di
     return times
 
 
-def first_visit_bytes(browser: Any, server: SiteServer, url: str) -> int:
+def first_visit_bytes(context: Any, server: SiteServer, url: str) -> int:
     """Bytes the server sends for a first visit of a game page, until the page is playable and
     its service worker has kept what it needs for playing offline."""
     server.reset_count()
-    context = browser.new_context()
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector('[data-variant][data-state="ready"]', timeout=180_000)
@@ -198,9 +197,18 @@ def main() -> int:
                       f"(goal <= 0.8); {game / stock:.3f} to npm's Pyodide alone; "
                       f"the engine with no page: {floor / bare:.3f}; without the service "
                       f"worker: {median['game page, no service worker'] / bare:.3f}")
-            sent = first_visit_bytes(browser, server, f"{server.url}{args.variant}/")
+            # A browser profile with a disk cache, where the service worker finds what the page
+            # has just loaded; and a private context, whose memory cache cannot hold Pyodide's
+            # 9.6 MB WebAssembly file, which the service worker then downloads again.
+            game_url = f"{server.url}{args.variant}/"
+            with tempfile.TemporaryDirectory() as profile:
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                sent = first_visit_bytes(context, server, game_url)
+            private = first_visit_bytes(browser.new_context(), server, game_url)
             print(f"first visit: {sent / 1e6:.2f} MB sent by the server (the page, Pyodide, "
-                  "the snapshot, the wheel and what the service worker keeps)")
+                  f"the snapshot, the wheel; what the service worker keeps comes from the "
+                  f"browser's cache); {private / 1e6:.2f} MB in a private context")
             samples = measure_latency(browser, server.url, args.variant, deal, line)
             browser.close()
         if samples:
