@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -81,17 +83,27 @@ def play_loop(game: Game, read: Callable[[], str | None], out: TextIO) -> int:
             print(f"illegal: {exc}", file=out)
 
 
+class InputEnded(Exception):
+    """Standard input ended (Ctrl-D, a closed or exhausted pipe) before the game did."""
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a deal in the terminal."""
     game = _game(args)
+    ended: list[bool] = []
 
     def read() -> str | None:
         try:
             return input("> ")
-        except EOFError:
+        except (EOFError, RuntimeError):  # RuntimeError: no stdin at all (a closed descriptor)
+            ended.append(True)
             return None
 
-    return play_loop(game, read, sys.stdout)
+    status = play_loop(game, read, sys.stdout)
+    if ended and not game.is_won:
+        print(file=sys.stdout)
+        raise InputEnded
+    return status
 
 
 def parser() -> argparse.ArgumentParser:
@@ -112,14 +124,58 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def guarded(command: Callable[[], int], prog: str = "patience") -> int:
+    """Run a command so that the usual ways a terminal session ends give one line, not a
+    traceback: Ctrl-C, input that ends, output that is closed (`| head -1`) or full
+    (`> /dev/full`). The exit status is non-zero for each."""
+    try:
+        status = command()
+        sys.stdout.flush()
+        return status
+    except KeyboardInterrupt:
+        _say(f"{prog}: interrupted")
+        return 130
+    except InputEnded:
+        _say(f"{prog}: input ended before the game did")
+        return 1
+    except BrokenPipeError:
+        _silence_stdout()
+        _say(f"{prog}: the output was closed before everything was written")
+        return 1
+    except OSError as exc:
+        if exc.filename is None:  # writing the output failed (a full disk, say)
+            _silence_stdout()
+            _say(f"{prog}: cannot write the output: {exc.strerror or exc}")
+        else:
+            _say(f"{prog}: {exc.filename}: {exc.strerror or exc}")
+        return 1
+
+
+def _say(line: str) -> None:
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
+
+
+def _silence_stdout() -> None:
+    """Send what is left in stdout's buffer nowhere, so the exit's own flush cannot fail."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `python -m patience` and of the `patience` command's engine part."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parser().parse_args(argv)
     args.argv = argv
-    try:
-        status: int = args.func(args)
-        return status
-    except ValueError as exc:
-        print(f"patience: {exc}", file=sys.stderr)
-        return 2
+
+    def run() -> int:
+        try:
+            status: int = args.func(args)
+            return status
+        except ValueError as exc:
+            print(f"patience: {exc}", file=sys.stderr)
+            return 2
+
+    return guarded(run)

@@ -16,7 +16,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from io import BytesIO
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import yaml
+from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
@@ -144,8 +148,20 @@ def _write(path: Path, text: str) -> bool:
     if path.exists() and _without_dates(path.read_text("utf-8")) == _without_dates(text):
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, "utf-8")
+    _replace(path, text.encode("utf-8"))
     return True
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename it: never a half-written catalog."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def languages_of(locales: Path) -> list[str]:
@@ -193,8 +209,9 @@ def cmd_compile(root: Path) -> int:
     for lang in languages_of(root / "locales"):
         path = root / "locales" / f"{lang}.po"
         catalog = load_catalog(path, lang)
-        with path.with_suffix(".mo").open("wb") as handle:
-            write_mo(handle, catalog, use_fuzzy=False)
+        buffer = BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        _replace(path.with_suffix(".mo"), buffer.getvalue())
         print(f"compiled {path.with_suffix('.mo')}")
     return 0
 
@@ -296,6 +313,22 @@ def cmd_coverage(root: Path, check: bool) -> int:
     return 1 if failed else 0
 
 
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2}|_[A-Z][a-z]{3})?")
+
+
+def language_code_problem(code: str) -> str | None:
+    """Why `code` cannot name a catalog (`locales/<code>.po`), or None: it must be a language
+    code Babel knows, such as `de`, `pt_BR` or `zh_Hant`, and so never a path."""
+    if not LANGUAGE_CODE.fullmatch(code):
+        return "not a language code (two or three lower-case letters, then _ and a region, " \
+               "as in de or pt_BR)"
+    try:
+        Locale.parse(code)
+    except (ValueError, UnknownLocaleError):
+        return "not a language Babel knows"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """`python -m patience_gen i18n extract|update|init|compile|coverage|check`."""
     parser = argparse.ArgumentParser(prog="patience i18n", description=__doc__,
@@ -308,6 +341,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     init.add_argument("language", help="language code, for example de or pt_BR")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     root = Path(args.root)
+    if not root.is_dir():
+        print(f"patience i18n: --root {args.root}: no such folder", file=sys.stderr)
+        return 2
+    if args.command == "init":
+        problem = language_code_problem(args.language)
+        if problem:
+            print(f"patience i18n: init {args.language!r}: {problem}", file=sys.stderr)
+            return 2
     try:
         match args.command:
             case "extract":

@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from patience import cli as engine_cli
+from patience.cli import guarded
 from patience_gen.rules import (
     OutputError,
     RulesError,
@@ -78,10 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "i18n":
         from patience_gen import catalogs
 
-        return catalogs.main(args[1:])
+        return guarded(lambda: catalogs.main(args[1:]), "patience i18n")
     if args and args[0] not in GENERATOR_COMMANDS and not args[0].startswith("-"):
-        from patience import cli as engine_cli
-
         return engine_cli.main(args)
     ns = parser().parse_args(args)
-    return ns.func(ns)
+    return guarded(lambda: int(ns.func(ns)))
