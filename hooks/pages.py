@@ -3,6 +3,6 @@
 The work is done in `patience_gen.site`; this file only connects it to MkDocs's events.
 """
 
-from patience_gen.site import on_config, on_serve
+from patience_gen.site import on_config, on_page_context, on_page_markdown, on_serve
 
-__all__ = ["on_config", "on_serve"]
+__all__ = ["on_config", "on_page_context", "on_page_markdown", "on_serve"]

@@ -16,6 +16,8 @@ from patience_gen.examples import allowed_on
 from patience_gen.pages import load_variants
 
 LANGUAGES = ("en", "fr", "pt")
+# `<html lang>` of each language's pages: /pt/ is Brazilian Portuguese (see the README).
+HTML_LANG = {"en": "en", "fr": "fr", "pt": "pt-BR"}
 VARIANTS = load_variants(ROOT / "rules")
 SECTIONS = {"fan": "fans", "reserve": "reserve"}
 
@@ -51,7 +53,7 @@ def expected_sections(config: dict) -> list[str]:
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_game_page_exists_with_language_and_sections(site: Path, lang: str, variant: str):
     html = page(site, lang, variant)
-    assert re.search(rf'<html lang="{lang}"', html)
+    assert f'<html lang="{HTML_LANG[lang]}"' in html
     for section in expected_sections(VARIANTS[variant].config):
         assert f'id="{section}"' in html, (variant, lang, section)
     assert 'class="hook"' in html
@@ -61,7 +63,7 @@ def test_every_game_page_exists_with_language_and_sections(site: Path, lang: str
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_home_page_lists_every_game_with_its_picture(site: Path, lang: str):
     html = page(site, lang)
-    assert re.search(rf'<html lang="{lang}"', html)
+    assert f'<html lang="{HTML_LANG[lang]}"' in html
     for variant in VARIANTS:
         assert f'href="{variant}/"' in html
     assert html.count('<svg class="layout"') == len(VARIANTS)
@@ -191,3 +193,50 @@ def test_rules_reference_is_built_and_in_the_navigation(site: Path):
     html = (site / "rules-reference" / "index.html").read_text()
     assert "Rules reference" in html and "alternate-colour" in html
     assert 'href="rules-reference/"' in (site / "index.html").read_text()
+
+
+def material_strings(name: str) -> dict[str, str]:
+    """Material's theme words in one of its language files (partials/languages/<name>.html)."""
+    import material
+
+    folder = Path(material.__file__).parent / "templates" / "partials" / "languages"
+    return dict(re.findall(r'"([a-z.]+)": "([^"]*)"', (folder / f"{name}.html").read_text()))
+
+
+def visible_html(html: str) -> str:
+    """A page without its scripts, where the theme's words would show."""
+    return re.sub(r"<script.*?</script>", "", html, flags=re.S)
+
+
+@pytest.mark.parametrize("lang,theme", [("fr", "fr"), ("pt", "pt-BR")])
+def test_no_english_theme_words_on_translated_pages(site: Path, lang: str, theme: str):
+    english, translated = material_strings("en"), material_strings(theme)
+    words = {v for k, v in english.items() if len(v) > 3 and translated.get(k) not in (None, v)
+             and not k.startswith("search.config")}
+    words |= {"Made with", "Permanent link", "Switch to dark mode", "Switch to light mode"}
+    checked = 0
+    for path in sorted((site / lang).glob("**/index.html")):
+        if path.parent.name in ("rules-reference", "translators"):
+            continue  # written in English only, and linked under a translated title
+        text = visible_html(path.read_text("utf-8"))
+        found = sorted(w for w in words if w in text)
+        assert not found, (path.relative_to(site), found)
+        checked += 1
+    assert checked > len(VARIANTS)
+
+
+def test_html_lang_agrees_with_each_catalog(site: Path):
+    from patience_gen.i18n import load_catalog
+
+    for lang in ("fr", "pt"):
+        catalog = load_catalog(ROOT / "locales" / f"{lang}.po", lang)
+        tag = catalog.locale_identifier.replace("_", "-")
+        assert tag == HTML_LANG[lang]
+        assert f'<html lang="{tag}"' in page(site, lang, "wood")
+
+
+def test_translated_pages_link_the_english_only_pages_under_translated_titles(site: Path):
+    assert "Référence des règles" in page(site, "fr") and "Traduire le site" in page(site, "fr")
+    assert "Referência das regras" in page(site, "pt")
+    assert "Como traduzir o site" in page(site, "pt")
+    assert "Paciência" in page(site, "pt", "wood"), "the header's site name"

@@ -35,9 +35,9 @@ def test_changing_a_rule_changes_the_sentence_in_every_language_and_the_deal(tmp
     wood.write_text(wood.read_text("utf-8").replace("deal: {cards: 10, face_up: all}",
                                                     "deal: {cards: 12, face_up: all}"), "utf-8")
     after = generate(rules, tmp_path / "after", LOCALES, LANGUAGES)
-    expected = {"": ("one pile of 10 cards", "one pile of 12 cards"),
-                ".fr": ("une pile de 10 cartes", "une pile de 12 cartes"),
-                ".pt": ("uma pilha com 10 cartas", "uma pilha com 12 cartas")}
+    expected = {"": ("One pile of 10 cards", "One pile of 12 cards"),
+                ".fr": ("Une pile de 10 cartes", "Une pile de 12 cartes"),
+                ".pt": ("Uma pilha com 10 cartas", "Uma pilha com 12 cartas")}
     for suffix, (was, now) in expected.items():
         old_text = before.pages[tmp_path / "before" / f"wood{suffix}.md"]
         new_text = after.pages[tmp_path / "after" / f"wood{suffix}.md"]

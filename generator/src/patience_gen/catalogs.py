@@ -3,14 +3,15 @@
 `python -m patience_gen i18n <command>`:
 
 - `extract`  - write `locales/messages.pot` from the rules files (name, hook, each description
-  paragraph), the generator's Python sources and its page templates;
+  paragraph and house rule), the generator's Python sources and its page templates;
 - `update`   - extract, then merge the template into every `locales/<lang>.po`; a message whose
   source changed becomes fuzzy (with its previous text) until a translator reviews it;
 - `init LANG`- start a new language's catalog from the template;
 - `compile`  - write `locales/<lang>.mo` (the site reads the `.po` files directly; `.mo` files
   are for other gettext tools);
 - `coverage` - per language: translated, fuzzy, missing;
-- `check`    - exit 1 on any missing or fuzzy entry or placeholder mismatch, naming file and line.
+- `check`    - exit 1 on any missing or fuzzy entry, placeholder mismatch or (in the Brazilian
+  catalog) European Portuguese form, naming file and line.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from patience_gen.i18n import (
     translation_problem,
 )
 from patience_gen.pages import TEMPLATES, paragraphs_of
+from patience_gen.regional import regional_problems
 
 PACKAGE = Path(__file__).parent
 KEYWORDS: dict[str, Any] = {
@@ -73,7 +75,7 @@ def translator(language: str, locales_dir: Path | str | None = None) -> Translat
 def extract_rules(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    """Babel extractor for rules files: the name, the hook and each description paragraph.
+    """Babel extractor for rules files: name, hook, each description paragraph and house rule.
 
     Registered as the `patience_rules` extraction method. Lines point at the YAML field.
     """
@@ -96,6 +98,9 @@ def extract_rules(
     for i, paragraph in enumerate(paragraphs_of(str(data.get("description", ""))), 1):
         yield (lines["description"], "pgettext", (f"{vid} description", paragraph),
                [f"{vid}: description, paragraph {i}"])
+    for i, rule in enumerate(data.get("house_rules") or [], 1):
+        yield (lines["house_rules"], "pgettext", (f"{vid} house rule", " ".join(str(rule).split())),
+               [f"{vid}: house rule {i}, where this game departs from its published rules"])
 
 
 def sources(root: Path) -> list[tuple[str, Path]]:
@@ -269,6 +274,7 @@ def coverage(root: Path, lang: str, template: Catalog | None = None) -> Coverage
             mismatch = translation_problem(source.context, msgid, plural, strings)
             if mismatch:
                 problems.append(Problem(label, message.lineno, label_id, mismatch))
+    problems += regional_problems(catalog, label)
     return Coverage(lang, done, fuzzy, missing, problems)
 
 

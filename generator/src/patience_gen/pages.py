@@ -33,7 +33,13 @@ from patience_gen.sentences import (
 )
 from patience_gen.svg import layout_svg
 from patience_gen.ui_strings import UI_STRINGS
-from patience_gen.winrate_text import Figures, measured_cell, measured_figures, measured_sentence
+from patience_gen.winrate_text import (
+    Figures,
+    hides_cards,
+    measured_cell,
+    measured_figures,
+    measured_sentence,
+)
 
 TEMPLATES = Path(__file__).parent / "templates"
 MARKER = "<!-- Generated from the rules files and catalogs: edit those, not this page. -->"
@@ -66,6 +72,7 @@ class GamePage:
     title: str
     hook: str
     paragraphs: list[str]
+    house_rules: list[str]
     facts: str
     measured: str
     kin: str
@@ -135,6 +142,17 @@ def kin_line(t: Translator, variant: Variant, site: dict[str, Variant], suffix: 
     return t._("Related games: {games}.", games=t.all_of(items)) if items else ""
 
 
+def sentence_case(text: str) -> str:
+    """A line that reads as a sentence after its label starts with a capital, in every language."""
+    return text[:1].upper() + text[1:]
+
+
+def house_rule(t: Translator, variant_id: str, text: str) -> str:
+    """A departure from the game's published rules, labelled so no reader takes it for theirs."""
+    rule = t.lookup(f"{variant_id} house rule", " ".join(text.split()))
+    return t._("**House rule:** {rule}", rule=rule)
+
+
 def game_page(t: Translator, variant: Variant, site: dict[str, Variant], suffix: str) -> GamePage:
     """The model of one game page in the translator's language."""
     rules, config = variant.rules, variant.config
@@ -151,8 +169,9 @@ def game_page(t: Translator, variant: Variant, site: dict[str, Variant], suffix:
         title=game_name(t, rules["name"]),
         hook=t.lookup(f"{vid} hook", hook),
         paragraphs=[t.lookup(f"{vid} description", p) for p in paragraphs_of(rules["description"])],
+        house_rules=[house_rule(t, vid, rule) for rule in rules.get("house_rules") or []],
         facts=facts,
-        measured=measured_sentence(t, variant.measured),
+        measured=measured_sentence(t, variant.measured, hides_cards(config)),
         kin=kin_line(t, variant, site, suffix),
         how_to_play=t.p_("heading", "How to play"),
         title_text=t.lookup_text("game name", rules["name"]),
@@ -161,7 +180,7 @@ def game_page(t: Translator, variant: Variant, site: dict[str, Variant], suffix:
     kinds = config["kinds"]
     layout = [
         t.p_("layout line", "**{kind}:** {line}", kind=kind_label(t, k),
-             line=layout_line(t, config, k))
+             line=sentence_case(layout_line(t, config, k)))
         for k in kinds
     ]
     page.sections.append(Section("layout", heading(t, "layout"), layout))
@@ -212,15 +231,6 @@ def render_game(env: Environment, page: GamePage, game_template: bool) -> str:
     )
 
 
-def win_rate_cell(t: Translator, variant: Variant) -> str:
-    """The claimed rate from the rules file, and under it the measured one where there is one."""
-    claimed = win_rate_phrase(t, variant.rules["facts"].get("win_rate"))
-    measured = measured_cell(t, variant.measured)
-    if not measured:
-        return claimed
-    return measured if claimed == "—" else f"{claimed}<br>{measured}"
-
-
 def _home_row(t: Translator, vid: str, v: Variant, suffix: str) -> list[str]:
     name = game_name(t, v.rules["name"])
     return [
@@ -228,12 +238,14 @@ def _home_row(t: Translator, vid: str, v: Variant, suffix: str) -> list[str]:
         layout_svg(v.config, t._("Layout of {game}", game=name)),
         t.number(v.rules["decks"]),
         difficulty_word(t, v.rules["facts"]["difficulty"]),
-        win_rate_cell(t, v),
+        win_rate_phrase(t, v.rules["facts"].get("win_rate")),
+        measured_cell(t, v.measured) or "—",
     ]
 
 
 def render_home(env: Environment, t: Translator, site: dict[str, Variant], suffix: str) -> str:
-    """The home page: the games by family, each with its decks, difficulty, win rate and layout.
+    """The home page: the games by family, each with its layout, decks, difficulty, claim and
+    solver's result.
 
     Families come in the schema's order, games that belong to none last, so a new family's
     section appears as soon as a rules file names it.
@@ -256,7 +268,8 @@ def render_home(env: Environment, t: Translator, site: dict[str, Variant], suffi
                      "these pages is written from the same rules files that the game itself "
                      "plays by."),
         "columns": [t.p_("column", "Game"), t.p_("column", "Layout"), t.p_("column", "Decks"),
-                    t.p_("column", "Difficulty"), t.p_("column", "Win rate")],
+                    t.p_("column", "Difficulty"), t.p_("column", "Published win rate"),
+                    t.p_("column", "Won by a solver")],
         "sections": sections,
     }
     front = {"title": t.p_("navigation", "Home")}

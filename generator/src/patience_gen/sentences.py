@@ -196,6 +196,8 @@ def example_sentence(t: Translator, e: Example) -> str:
 
 def _example_text(t: Translator, e: Example) -> str:
     below = card_name(t, e.below)
+    if e.below in e.allowed:
+        return _twin_example_text(t, e, below)
     if len(e.allowed) > 6:
         allowed = t.n_("any of {count} cards, such as {cards}",
                        "any of {count} cards, such as {cards}", len(e.allowed),
@@ -206,6 +208,22 @@ def _example_text(t: Translator, e: Example) -> str:
         return t._("For example, on {below} you may place {allowed}, but not {refused}.",
                    below=below, allowed=allowed, refused=card_list(t, e.refused))
     return t._("For example, on {below} you may place {allowed}.", below=below, allowed=allowed)
+
+
+def _twin_example_text(t: Translator, e: Example, below: str) -> str:
+    """An example where the card below may take its own twin (two decks): never "on the king of
+    clubs you may place the king of clubs"."""
+    others = [c for c in e.allowed if c != e.below]
+    if not others:
+        return t._("For example, on {below} you may place only its twin from the other deck.",
+                   below=below)
+    allowed = card_list(t, others[:3])
+    if e.refused and len(e.refused) <= 6:
+        return t._("For example, on {below} you may place its twin from the other deck or "
+                   "{allowed}, but not {refused}.", below=below, allowed=allowed,
+                   refused=card_list(t, e.refused))
+    return t._("For example, on {below} you may place its twin from the other deck or {allowed}.",
+               below=below, allowed=allowed)
 
 
 # -- moving and filling spaces -------------------------------------------------------------------
@@ -253,7 +271,10 @@ def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
     targets = [k for k in taking_kinds(config) if k in moves["to"]
                and not (k == kind and _single(config, k))]
     if kind == "foundation":
-        if targets:
+        if targets and not play_back_possible(config, targets):
+            out.append(t._("In practice no card ever comes back from a foundation: any card it "
+                           "could go on would already have gone up by itself."))
+        elif targets:
             out.append(t._("The top card of a foundation may be played back onto {targets} "
                            "when it fits there.",
                            targets=t.any_of([to_kind(t, k, k == kind, _single(config, k))
@@ -270,6 +291,34 @@ def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
     elif targets:
         out.append(t._("Cards {source} may go to {targets}.", source=source, targets=names))
     return out
+
+
+def play_back_possible(config: Config, targets: list[str]) -> bool:
+    """Whether a foundation's top card can ever be played back onto one of `targets`.
+
+    Where foundations build by themselves, a card X that would take a foundation's top card F
+    (F one rank below X, with the same symmetric suit rule) itself fits on F, so it went up
+    before the player could move. F is then stuck unless a foundation is full and its top card
+    could go on a card of the base rank (none is left outside when the deal gathers every such
+    card), or an empty pile takes cards from the foundations. Anything else counts as possible,
+    so the rule is stated whenever it might apply.
+    """
+    found = config["piles"]["foundation"]
+    rule = found["build"]
+    if not found["automatic"] or rule is None or found["gather"] != "all":
+        return True
+    for kind in targets:
+        spec = config["piles"][kind]
+        build, spaces, moves = spec["build"], spec["spaces"], spec["moves"]
+        inverse = build is not None and build["suit"] == rule["suit"] and (
+            {build["rank"], rule["rank"]} == {"up", "down"}) and (rule["wrap"] or not build["wrap"])
+        goes_up = moves["group"] != "none" and "foundation" in moves["to"]
+        sealed = spaces["accepts"] == "none" or (
+            bool(spaces["from"]) and "foundation" not in spaces["from"]
+            and spaces["otherwise"] == "none")
+        if kind == "foundation" or not (inverse and goes_up and sealed):
+            return True
+    return False
 
 
 def accepts_sentence(t: Translator, accepts: str, groups: bool) -> str:
@@ -561,17 +610,61 @@ def difficulty_word(t: Translator, difficulty: str) -> str:
 
 
 def win_rate_phrase(t: Translator, win_rate: dict | None) -> str:
-    """"about 20 %" for the home page; a dash where no rate is claimed."""
+    """The claim for the home page, said for what it counts: players' wins or winnable deals."""
     if not win_rate:
         return "—"
     percent = t.percent(win_rate["value"])
-    match win_rate["qualifier"]:
-        case "over":
-            return t.p_("win rate", "over {percent}", percent=percent)
-        case "under":
-            return t.p_("win rate", "under {percent}", percent=percent)
+    match win_rate["measures"], win_rate.get("qualifier"):
+        case "players", "about":
+            return t.p_("claimed rate", "players win about {percent}", percent=percent)
+        case "players", "over":
+            return t.p_("claimed rate", "players win over {percent}", percent=percent)
+        case "players", "under":
+            return t.p_("claimed rate", "players win under {percent}", percent=percent)
+        case "players", _:
+            return t.p_("claimed rate", "players win {percent}", percent=percent)
+        case _, "about":
+            return t.p_("claimed rate", "about {percent} of deals winnable", percent=percent)
+        case _, "over":
+            return t.p_("claimed rate", "over {percent} of deals winnable", percent=percent)
+        case _, "under":
+            return t.p_("claimed rate", "under {percent} of deals winnable", percent=percent)
         case _:
-            return t.p_("win rate", "about {percent}", percent=percent)
+            return t.p_("claimed rate", "{percent} of deals winnable", percent=percent)
+
+
+def claim_sentence(t: Translator, win_rate: dict) -> str:
+    """The sources' claimed rate, quoted for what it counts and with their own hedge, if any.
+
+    A rate of players' wins ("won about 20 % of the time") is not a share of winnable deals,
+    and a plain "95 %" must not gain an "about" on the way.
+    """
+    percent = t.percent(win_rate["value"])
+    match win_rate["measures"], win_rate.get("qualifier"):
+        case "players", "about":
+            return t._("According to its sources, players win about {percent} of their games.",
+                       percent=percent)
+        case "players", "over":
+            return t._("According to its sources, players win over {percent} of their games.",
+                       percent=percent)
+        case "players", "under":
+            return t._("According to its sources, players win under {percent} of their games.",
+                       percent=percent)
+        case "players", _:
+            return t._("According to its sources, players win {percent} of their games.",
+                       percent=percent)
+        case _, "about":
+            return t._("According to its sources, about {percent} of deals can be won.",
+                       percent=percent)
+        case _, "over":
+            return t._("According to its sources, over {percent} of deals can be won.",
+                       percent=percent)
+        case _, "under":
+            return t._("According to its sources, under {percent} of deals can be won.",
+                       percent=percent)
+        case _:
+            return t._("According to its sources, {percent} of deals can be won.",
+                       percent=percent)
 
 
 def fact_sentences(t: Translator, rules: dict[str, Any], names: list[str]) -> list[str]:
@@ -600,16 +693,8 @@ def fact_sentences(t: Translator, rules: dict[str, Any], names: list[str]) -> li
             out.append(t._("Luck and skill count about equally."))
         case "mostly-skill":
             out.append(t._("Skill decides most games."))
-    rate = facts.get("win_rate")
-    if rate:
-        percent = t.percent(rate["value"])
-        match rate["qualifier"]:
-            case "over":
-                out.append(t._("Over {percent} of deals can be won.", percent=percent))
-            case "under":
-                out.append(t._("Under {percent} of deals can be won.", percent=percent))
-            case _:
-                out.append(t._("About {percent} of deals can be won.", percent=percent))
+    if facts.get("win_rate"):
+        out.append(claim_sentence(t, facts["win_rate"]))
     if facts.get("inventor"):
         out.append(t._("It was invented by {name}.", name=facts["inventor"]))
     if names:

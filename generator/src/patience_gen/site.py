@@ -82,10 +82,18 @@ def _nav(generated: Generated, docs_dir: Path) -> list[Any]:
     names = {vid: v.rules["name"] for vid, v in generated.variants.items()}
     games = [f"{vid}.md" for vid in sorted(names, key=lambda v: names[v].casefold())]
     extra = sorted(
-        p.name for p in docs_dir.glob("*.md")
+        p for p in docs_dir.glob("*.md")
         if "." not in p.stem and p.stem != "index" and p.stem not in names
     )
-    return ["index.md", {"Games": games}, *extra]
+    return ["index.md", {"Games": games}, *[{_title(p): p.name} for p in extra]]
+
+
+def _title(path: Path) -> str:
+    """A hand-written page's nav title: its first heading, which the nav translations match."""
+    for line in path.read_text("utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return path.stem.replace("-", " ").capitalize()
 
 
 def on_config(config: Any) -> Any:
@@ -136,13 +144,48 @@ def _report(generated: Generated, config: Any) -> None:
 
 
 def _translate_nav(config: Any, root: Path) -> None:
+    """Nav titles in each language, the hand-written pages' included (they fall back to English)."""
     plugin = config.plugins.get("i18n")
     if plugin is None:
         return
     for lang in plugin.config.languages:
         t = Translator.for_language(lang.locale, root / "locales")
-        section = t.p_("navigation", "Games")
-        lang.nav_translations = {**(lang.nav_translations or {}), "Games": section}
+        titles = {
+            "Games": t.p_("navigation", "Games"),
+            "Rules reference": t.p_("navigation", "Rules reference"),
+            "Translating the site": t.p_("navigation", "Translating the site"),
+        }
+        lang.nav_translations = {**(lang.nav_translations or {}), **titles}
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Title the headings' permalinks in the page's language (MkDocs renders each page anew)."""
+    language = getattr(page.file, "locale", None) or languages(config)[1]
+    t = Translator.for_language(str(language), current_locales())
+    toc = config.mdx_configs.setdefault("toc", {})
+    if toc.get("permalink"):
+        toc["permalink_title"] = t.p_("heading link", "Permanent link")
+    return markdown
+
+
+def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
+    """Give the palette toggle's tooltips in the page's language.
+
+    Material reads them from mkdocs.yml, in English; mkdocs-static-i18n can override them per
+    language, but it restores such lists by mutating them, so a later build of another language
+    would keep the last one's words. Setting them on every page, by scheme, cannot leak.
+    """
+    language = getattr(page.file, "locale", None) or languages(config)[1]
+    t = Translator.for_language(str(language), current_locales())
+    for option in config.theme.get("palette") or []:
+        toggle = option.get("toggle") if isinstance(option, dict) else None
+        if not isinstance(toggle, dict):
+            continue
+        if option.get("scheme") == "slate":
+            toggle["name"] = t.p_("palette toggle", "Switch to light mode")
+        else:
+            toggle["name"] = t.p_("palette toggle", "Switch to dark mode")
+    return context
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:

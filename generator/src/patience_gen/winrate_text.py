@@ -1,8 +1,11 @@
 """Measured win rates in words, for the game pages and the home page's table.
 
 The figures come from `winrates.measured` (the solver's data file, checked against the rules
-file's hash). The solver sees face-down and stock cards, which a player cannot, so its rate is
-the share of deals that can be won at all; the text always says so ("thoughtful solver").
+file's hash). They say what happened: how many deals the solver won, and how many it could not
+decide within its budget. A percentage with its 95 % interval is a win rate only when almost
+every deal was decided (`SETTLED`); otherwise the page gives the counts and says that they are
+not a win rate yet. The solver tries every line of play and, where the game hides cards, sees
+them, so the text also says why its figure is above what players win.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from patience_gen.winrates import measured
 log = logging.getLogger("mkdocs.plugins.pages")
 Figures = dict[str, Any]
 CONFIDENCE = 95
+SETTLED = 0.02  # a sample is a win rate only when fewer than 2 % of its deals are undecided
 
 
 def measured_figures(variant_id: str, rules_path: Path | str,
@@ -35,48 +39,86 @@ def measured_figures(variant_id: str, rules_path: Path | str,
     return measured(variant_id, rules_path, data_dir)
 
 
+def settled(figures: Figures) -> bool:
+    """Whether so few deals were undecided that the share won is a win rate."""
+    return figures["undecided"] < SETTLED * figures["deals"]
+
+
+def hides_cards(config: dict[str, Any]) -> bool:
+    """Whether a player ever faces a card they cannot see: dealt face down, or in the stock."""
+    for kind, spec in config["piles"].items():
+        deal = spec.get("deal", {})
+        cards, face_up = deal.get("cards", []), deal.get("face_up", [])
+        if kind == "stock" and any(cards):
+            return True
+        if any(up < n for n, up in zip(cards, face_up, strict=False)):
+            return True
+    return False
+
+
 def _percent(t: Translator, share: float) -> str:
     """A share (0-1) as a percentage with at most one decimal, in the locale's way."""
     return t.percent(round(share * 100, 1))
 
 
-def rate_text(t: Translator, figures: Figures) -> str:
-    """"94.2 %", or a range "94.2 % to 99.6 %" when some deals were undecided."""
-    low, high = _percent(t, figures["rate"]), _percent(t, figures["rate_high"])
-    if low == high:
-        return low
-    return t.p_("range", "{low} to {high}", low=low, high=high)
-
-
-def measured_sentence(t: Translator, figures: Figures | None) -> str:
-    """The game page's sentence: rate, 95 % interval, sample size, and who measured it."""
-    if not figures:
-        return ""
+def _won_sentence(t: Translator, figures: Figures) -> str:
+    """What the solver won, with the 95 % interval only where the sample is settled."""
+    won, deals = figures["won"], figures["deals"]
+    rate = _percent(t, won / deals)
+    if not settled(figures):
+        return t.n_("Measured: a solver won {count} of {deals} deals ({rate}).",
+                    "Measured: a solver won {count} of {deals} deals ({rate}).", won,
+                    deals=t.number(deals), rate=rate)
     interval = t.p_("range", "{low} to {high}", low=_percent(t, figures["low"]),
                     high=_percent(t, figures["high"]))
-    values = {"rate": rate_text(t, figures), "interval": interval,
-              "confidence": t.percent(CONFIDENCE)}
-    if figures["undecided"]:
-        return t.n_(
-            "Measured: a thoughtful solver, which sees the face-down cards, won {rate} of "
-            "{count} deal; the range counts the deals it could not decide as lost, then as "
-            "won ({confidence} confidence interval: {interval}).",
-            "Measured: a thoughtful solver, which sees the face-down cards, won {rate} of "
-            "{count} deals; the range counts the deals it could not decide as lost, then as "
-            "won ({confidence} confidence interval: {interval}).",
-            figures["deals"], **values)
-    return t.n_(
-        "Measured: a thoughtful solver, which sees the face-down cards, won {rate} of {count} "
-        "deal ({confidence} confidence interval: {interval}).",
-        "Measured: a thoughtful solver, which sees the face-down cards, won {rate} of {count} "
-        "deals ({confidence} confidence interval: {interval}).",
-        figures["deals"], **values)
+    return t.n_("Measured: a solver won {count} of {deals} deals ({rate}; {confidence} "
+                "confidence interval: {interval}).",
+                "Measured: a solver won {count} of {deals} deals ({rate}; {confidence} "
+                "confidence interval: {interval}).", won,
+                deals=t.number(deals), rate=rate, confidence=t.percent(CONFIDENCE),
+                interval=interval)
+
+
+def _undecided_sentence(t: Translator, figures: Figures) -> str:
+    """How many deals the solver could not decide, and what that means for the figure."""
+    undecided = figures["undecided"]
+    if not undecided:
+        return ""
+    if settled(figures):
+        return t.n_("It could not decide {count} deal within its search budget.",
+                    "It could not decide {count} deals within its search budget.", undecided)
+    return t.n_("It could not decide {count} deal within its search budget, so these counts "
+                "are not a win rate yet.",
+                "It could not decide {count} deals within its search budget, so these counts "
+                "are not a win rate yet.", undecided)
+
+
+def _why_sentence(t: Translator, hidden: bool) -> str:
+    """Why players win less often than the solver; face-down cards only where there are some."""
+    if hidden:
+        return t._("Players win less often: the solver tries every line of play and sees the "
+                   "face-down cards, which a player cannot.")
+    return t._("Players win less often: the solver tries every line of play before it moves.")
+
+
+def measured_sentence(t: Translator, figures: Figures | None, hidden: bool) -> str:
+    """The game page's paragraph: what the solver won, what it left undecided, and why it differs.
+
+    `hidden`: whether the game has face-down cards (see `hides_cards`).
+    """
+    if not figures or not figures["deals"]:
+        return ""
+    parts = [_won_sentence(t, figures), _undecided_sentence(t, figures), _why_sentence(t, hidden)]
+    return " ".join(p for p in parts if p)
 
 
 def measured_cell(t: Translator, figures: Figures | None) -> str:
-    """The home page's short form: "thoughtful solver: 94.2 % to 99.6 % of 500 deals"."""
-    if not figures:
+    """The home page's short form: "99.4 % of 500 deals"; counts, not a rate, if not settled."""
+    if not figures or not figures["deals"]:
         return ""
-    return t.n_("thoughtful solver: {rate} of {count} deal",
-                "thoughtful solver: {rate} of {count} deals", figures["deals"],
-                rate=rate_text(t, figures))
+    deals = figures["deals"]
+    if settled(figures):
+        return t.n_("{rate} of {count} deal", "{rate} of {count} deals", deals,
+                    rate=_percent(t, figures["won"] / deals))
+    return t._("won: {won} of {deals}; undecided: {undecided}", won=t.number(figures["won"]),
+               deals=t.number(deals), undecided=t.number(figures["undecided"]))
