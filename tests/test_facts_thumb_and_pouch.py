@@ -1,4 +1,4 @@
-"""Thumb and Pouch: every rule fact of VARIANTS.md, one test each."""
+"""Thumb and Pouch: each rule fact in docs/design.md, one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Willow: every rule fact of VARIANTS.md, one test each."""
+"""Willow: each rule fact in docs/design.md, one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Wood: every rule fact of VARIANTS.md, one test each."""
+"""Wood: each rule fact in docs/design.md, one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""KIN.md facts for Batsford and Batsford Again, checked against the engine."""
+"""docs/design.md facts for Batsford and Batsford Again, against the engine."""
 
 from __future__ import annotations
 

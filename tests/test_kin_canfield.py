@@ -1,4 +1,4 @@
-"""KIN.md facts for Canfield and Blondes and Brunettes, checked against the engine."""
+"""docs/design.md facts for Canfield and Blondes and Brunettes, against the engine."""
 
 from __future__ import annotations
 

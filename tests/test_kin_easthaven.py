@@ -1,4 +1,4 @@
-"""KIN.md facts for Easthaven and Blind Alleys, checked against the engine."""
+"""docs/design.md facts for Easthaven and Blind Alleys, against the engine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""KIN.md facts for Klondike, Klondike by threes and Chinaman, checked against the engine."""
+"""docs/design.md facts for Klondike, Klondike by threes and Chinaman, against the engine."""
 
 from __future__ import annotations
 

@@ -251,8 +251,8 @@ def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
     out = []
     run = moves.get("run")
     if group == "single" and kind not in ("waste", "foundation"):
-        out.append(t.np_("single moves", "Only the top card may move: cards move one at a time.",
-                         "Only the top card of a pile may move: cards move one at a time.",
+        out.append(t.np_("single moves", "Cards move one at a time, from the top of the pile.",
+                         "Cards move one at a time, each from the top of its pile.",
                          spec["count"]))
     elif group == "run" and run:
         out.append(t._("The top card may move, or a group of cards built {order} {suits} may "

@@ -78,12 +78,13 @@ def _game_template(config: Any) -> bool:
     return bool(custom) and (Path(custom) / "game.html").exists()
 
 
-def _nav(generated: Generated, docs_dir: Path) -> list[Any]:
+def _nav(generated: Generated, docs_dir: Path, excluded: Any = None) -> list[Any]:
     names = {vid: v.rules["name"] for vid, v in generated.variants.items()}
     games = [f"{vid}.md" for vid in sorted(names, key=lambda v: names[v].casefold())]
     extra = sorted(
         p for p in docs_dir.glob("*.md")
         if "." not in p.stem and p.stem != "index" and p.stem not in names
+        and not (excluded and excluded.match_file(p.name))
     )
     return ["index.md", {"Games": games}, *[{_title(p): p.name} for p in extra]]
 
@@ -126,7 +127,7 @@ def on_config(config: Any) -> Any:
         _last[key] = (stamp, generated)
         _report(generated, config)
     generated = _last[key][1]
-    config.nav = _nav(generated, docs_dir)
+    config.nav = _nav(generated, docs_dir, config.get("exclude_docs"))
     _translate_nav(config, root)
     return config
 
