@@ -82,7 +82,8 @@ KIN_SENTENCES = {
                      "the aces are taken out of the deck and put there before the deal"],
     "easthaven": ["deals one card face up onto every tableau pile"],
     "batsford": ["Cards build by matching rank in any suit.", "This pile holds at most 3 cards.",
-                 "Only a king may fill an empty pile.", "Only the top card may move:",
+                 "Only a king may fill an empty pile.",
+                 "Cards move one at a time, from the top of the pile.",
                  "a tableau pile, or the reserve."],
     "blondes-and-brunettes": ["the stock is turned to provide one",
                               "Once there is no card in the waste or in the stock, any card"],
@@ -122,8 +123,9 @@ def test_a_kind_with_one_pile_is_never_called_one_of_several(tmp_path: Path):
     anywhere = {"": ("another reserve pile", "a reserve pile"),
                 ".fr": ("une autre pile de réserve", "une pile de réserve"),
                 ".pt": ("outra pilha da reserva", "uma pilha da reserva")}
-    in_section = {"": "Only the top card of a pile", ".fr": "Seule la carte du dessus d’une pile",
-                  ".pt": "Só a carta de cima de uma pilha"}
+    in_section = {"": "each from the top of its pile",
+                  ".fr": "chacune prise sur le dessus de sa pile",
+                  ".pt": "cada uma tirada de cima da sua pilha"}
     single = [vid for vid, v in result.variants.items()
               if v.config["piles"].get("reserve", {}).get("count") == 1]
     assert len(single) >= 4

@@ -256,6 +256,10 @@ class Translator:
         """Translate a message that needs a context to be unambiguous."""
         return self._lookup(context, msgid, None, 1, markdown=True).format(**values)
 
+    def n_lookup(self, singular: str, plural: str) -> tuple[str, str]:
+        """A plural message's singular and plural forms, unformatted (the table fills them)."""
+        return (self._lookup(None, singular, plural, 1), self._lookup(None, singular, plural, 2))
+
     def n_(self, singular: str, plural: str, n: int, **values: object) -> str:
         """Translate a message with plural forms; `{count}` is `n`, formatted for the locale."""
         text = self._lookup(None, singular, plural, n, markdown=True)

@@ -347,7 +347,11 @@ def check_table_strings(t: Translator) -> None:
     the pages' own (the table shows them as text, through the game page's JSON)."""
     for text in UI_STRINGS.values():
         context = getattr(text, "context", "") or None
-        t.lookup_text(context if "{" not in text else None, str(text))
+        plural = getattr(text, "plural", "") or None
+        if plural:  # checked as what it is, a message with plural forms
+            t.n_lookup(str(text), plural)
+        else:
+            t.lookup_text(context if "{" not in text else None, str(text))
 
 
 def _label(locales_dir: Path, language: str) -> str:
