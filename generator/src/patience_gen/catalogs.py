@@ -253,8 +253,8 @@ def coverage(root: Path, lang: str, template: Catalog | None = None) -> Coverage
     for source in template:
         if not source.id:
             continue
-        msgid = source.id[0] if isinstance(source.id, tuple) else source.id
-        plural = source.id[1] if isinstance(source.id, tuple) else None
+        msgid = str(source.id[0]) if isinstance(source.id, tuple | list) else source.id
+        plural = str(source.id[1]) if isinstance(source.id, tuple | list) else None
         label_id = f"{source.context}|{msgid}" if source.context else msgid
         message = catalog.get(msgid, context=source.context)
         strings = []
@@ -278,16 +278,21 @@ def coverage(root: Path, lang: str, template: Catalog | None = None) -> Coverage
     return Coverage(lang, done, fuzzy, missing, problems)
 
 
+class _AnyTagLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml, whose tags (`!ENV`, `!!python/name`) are read as nothing."""
+
+
+_AnyTagLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
 def configured_languages(root: Path) -> list[str]:
     """The languages `mkdocs.yml` builds (its i18n plugin's entries with `build: true`)."""
     try:
         text = (root / "mkdocs.yml").read_text("utf-8")
     except (OSError, UnicodeDecodeError):
         return []
-    loader = type("AnyTagLoader", (yaml.SafeLoader,), {})
-    loader.add_multi_constructor("", lambda loader, suffix, node: None)
     try:
-        config = yaml.load(text, Loader=loader)
+        config = yaml.load(text, Loader=_AnyTagLoader)
     except yaml.YAMLError:
         return []
     plugins = config.get("plugins", []) if isinstance(config, dict) else []

@@ -176,16 +176,17 @@ def ui_strings(lang: str) -> dict[str, Any]:
     examples = {index: table.index(index) for index in sorted(set(table))}
     out: dict[str, Any] = {"plural": table}
     for key, text in UI_STRINGS.items():
+        context = getattr(text, "context", "")
         if isinstance(text, Plural) and translator is None:
             out[key] = [str(text), text.plural]
-        elif isinstance(text, Plural):
+        elif isinstance(text, Plural) and translator is not None:
             # The raw forms, placeholders kept: the page fills them in.
-            out[key] = [translator._lookup(None, str(text), text.plural, n)
+            out[key] = [translator.ngettext(str(text), text.plural, n)
                         for n in examples.values()]
         elif translator is None:
             out[key] = str(text)
-        elif getattr(text, "context", "") and "{" not in text:
-            out[key] = translator.p_(text.context, str(text)) or str(text)
+        elif context and "{" not in text:
+            out[key] = translator.p_(context, str(text)) or str(text)
         else:
             out[key] = translator.gettext(str(text)) or str(text)
     return out

@@ -236,6 +236,10 @@ class Translator:
         the translation or the English source, placeholders left as they are."""
         return self._lookup(None, msgid, None, 1)
 
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Plain ngettext, for text that is not Markdown: the form for `n`, unfilled."""
+        return self._lookup(None, singular, plural, n)
+
     def lookup(self, context: str | None, msgid: str) -> str:
         """Translate a message whose text is data (a rules file's name, hook or paragraph), as
         Markdown that shows exactly that text."""

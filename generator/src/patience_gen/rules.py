@@ -102,7 +102,7 @@ def parse(path: Path) -> RulesFile:
 
 
 def _schema_message(error: jsonschema.ValidationError) -> str:
-    if error.validator == "enum":
+    if error.validator == "enum" and isinstance(error.validator_value, list):
         allowed = ", ".join(repr(v) for v in error.validator_value)
         return f"expected one of {allowed}; got {error.instance!r}"
     if error.validator == "additionalProperties":

@@ -92,13 +92,13 @@ def _compose(text: str) -> yaml.Node | None:
     try:
         return loader.get_single_node()
     except _Refusal as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark else None
-        raise YamlRefused([YamlProblem(line, (), str(exc.problem))]) from None
+        where = exc.problem_mark.line + 1 if exc.problem_mark else None
+        raise YamlRefused([YamlProblem(where, (), str(exc.problem))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
+        where = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "unreadable"
-        raise YamlRefused([YamlProblem(line, (), f"not valid YAML: {problem}")]) from None
+        raise YamlRefused([YamlProblem(where, (), f"not valid YAML: {problem}")]) from None
     finally:
         loader.dispose()
 
