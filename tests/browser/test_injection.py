@@ -65,9 +65,8 @@ SCAN = """() => {
 def _poison_rules(project: Path) -> None:
     wood = project / "rules" / "wood.yaml"
     text = wood.read_text("utf-8")
-    anchor = "keep all eight foundations rising together.\n"
-    assert anchor in text
-    text = text.replace(anchor, anchor + "\n  " + RULES_PARAGRAPH + "\n")
+    assert "\nfacts:\n" in text  # the description's block ends there: add a last paragraph
+    text = text.replace("\nfacts:\n", f"\n\n  {RULES_PARAGRAPH}\nfacts:\n", 1)
     text = text.replace("  difficulty: hard\n", f"  difficulty: hard\n  inventor: "
                         f"{json.dumps(INVENTOR)}\n  also_called: {json.dumps(ALSO_CALLED)}\n")
     wood.write_text(text, "utf-8")
@@ -163,5 +162,5 @@ def test_hostile_names_keep_the_home_table_whole(hostile_site: SiteServer, tab: 
     _harmless(found)
     cells = tab.evaluate("""() => [...document.querySelectorAll('.md-content table tr')]
         .map(row => row.children.length)""")
-    assert len(cells) > 5 and set(cells) == {5}, cells
+    assert len(cells) > 5 and len(set(cells)) == 1, cells  # every row as wide as the header
     assert "Wo|od](javascript:window.pwned='name')" in found["text"]
