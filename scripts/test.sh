@@ -20,6 +20,7 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/mypy generator/src/patience_gen hooks
+.venv/bin/mypy --strict engine/src/patience
 node_modules/.bin/eslint .
 node --test tests/js/
 .venv/bin/python -m pytest "$@"

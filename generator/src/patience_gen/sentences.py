@@ -1,21 +1,23 @@
 """Rule sentences: one small template per kind of rule, so a changed rule changes the text.
 
-Each function reads the compiled engine config (every default filled in) and returns finished
-sentences in the translator's language. Values the launch variants do not use (king-only
-spaces, three cards per turn, unlimited passes, dealing to the tableau...) have their own
-sentences too, so a new rules file needs no new code.
+Each function reads the engine's rules model (`patience.rules`, every default filled in)
+and returns finished sentences in the translator's language. Values the launch variants do
+not use (king-only spaces, three cards per turn, unlimited passes, dealing to the tableau...)
+have their own sentences too, so a new rules file needs no new code.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from patience.rules import PileKind, PileRules, Rules, rules_of
 from patience_gen.cards import card_list, card_name
 from patience_gen.examples import Example
 from patience_gen.i18n import Translator
 
-Config = dict[str, Any]
-Spec = dict[str, Any]
+Config = Mapping[str, Any] | Rules
+"""An engine config or its rules model: the public functions here take either."""
 
 
 # -- pile kinds in running text ------------------------------------------------------------------
@@ -67,8 +69,8 @@ def to_kind(t: Translator, kind: str, own: bool, single: bool = False) -> str:
             return t.p_("destination", "another fan")
 
 
-def _single(config: Config, kind: str) -> bool:
-    return config["piles"][kind].get("count", 1) == 1
+def _single(rules: Rules, kind: str) -> bool:
+    return rules[kind].count == 1
 
 
 def from_kind(t: Translator, kind: str) -> str:
@@ -146,37 +148,38 @@ def suit_detail(t: Translator, suit: str) -> str | None:
     return None
 
 
-def build_sentences(t: Translator, kind: str, spec: Spec, found: dict) -> list[str]:
+def build_sentences(t: Translator, kind: str, spec: PileRules, found: dict) -> list[str]:
     """Everything about placing cards on a pile of this kind, with worked examples."""
-    rule = spec["build"]
-    if rule is None:
+    build = spec.build
+    if build is None:
         return [t.np_("no building", "No card may be placed on this pile.",
-                      "No card may be placed on these piles.", spec["count"])]
-    out = [t._("Cards build {order} {suits}.", order=rank_phrase(t, rule["rank"]),
-               suits=suit_phrase(t, rule["suit"]))]
-    detail = suit_detail(t, rule["suit"])
+                      "No card may be placed on these piles.", spec.count)]
+    rule = build.relation
+    out = [t._("Cards build {order} {suits}.", order=rank_phrase(t, rule.rank),
+               suits=suit_phrase(t, rule.suit))]
+    detail = suit_detail(t, rule.suit)
     if detail:
         out.append(detail)
     example = found.get((kind, False))
     if example:
         out.append(example_sentence(t, example))
-    if rule["wrap"] and rule["rank"] == "up":
+    if rule.wrap and rule.rank == "up":
         out.append(t._("The ranks wrap around: an ace may go on a king."))
-    elif rule["wrap"] and rule["rank"] == "down":
+    elif rule.wrap and rule.rank == "down":
         out.append(t._("The ranks wrap around: a king may go on an ace."))
     example = found.get((kind, True))
     if example:
         out.append(example_sentence(t, example))
-    if rule["max_cards"] is not None and kind == "foundation":
+    if build.max_cards is not None and kind == "foundation":
         out.append(t.n_("A foundation is complete when it holds {count} card.",
-                        "A foundation is complete when it holds {count} cards.", rule["max_cards"]))
-    elif rule["max_cards"] is not None and spec["count"] == 1:
+                        "A foundation is complete when it holds {count} cards.", build.max_cards))
+    elif build.max_cards is not None and spec.count == 1:
         out.append(t.n_("This pile holds at most one card.",
-                        "This pile holds at most {count} cards.", rule["max_cards"]))
-    elif rule["max_cards"] is not None:
+                        "This pile holds at most {count} cards.", build.max_cards))
+    elif build.max_cards is not None:
         out.append(t.n_("A pile holds at most one card.", "A pile holds at most {count} cards.",
-                        rule["max_cards"]))
-    if rule["single_cards"]:
+                        build.max_cards))
+    if build.single_cards:
         out.append(t._("Only single cards may be placed here, never a group."))
     return out
 
@@ -228,72 +231,72 @@ def _twin_example_text(t: Translator, e: Example, below: str) -> str:
 
 # -- moving and filling spaces -------------------------------------------------------------------
 
-def taking_kinds(config: Config) -> list[str]:
+def taking_kinds(rules: Rules) -> list[PileKind]:
     """The kinds of pile a card may ever be put on."""
     out = []
-    for kind in config["kinds"]:
-        spec = config["piles"][kind]
+    for spec in rules.piles:
+        kind = spec.kind
         if kind in ("stock", "waste"):
             continue
-        if kind == "foundation" or spec["build"] is not None or spec["spaces"]["accepts"] != "none":
+        if kind == "foundation" or spec.build is not None or spec.spaces.accepts != "none":
             out.append(kind)
     return out
 
 
-def move_sentences(t: Translator, config: Config, kind: str) -> list[str]:
+def move_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
     """What may leave a pile of this kind, as a group or alone, and where it may go."""
-    spec = config["piles"][kind]
-    moves = spec["moves"]
-    group = moves["group"]
+    spec = rules[kind]
+    moves = spec.moves
+    group = moves.group
     if group == "none":
         return [t.np_("no moves", "Cards never leave this pile.", "Cards never leave these piles.",
-                      spec["count"])]
+                      spec.count)]
     out = []
-    run = moves.get("run")
+    run = moves.run
     if group == "single" and kind not in ("waste", "foundation"):
         out.append(t.np_("single moves", "Cards move one at a time, from the top of the pile.",
                          "Cards move one at a time, each from the top of its pile.",
-                         spec["count"]))
+                         spec.count))
     elif group == "run" and run:
         out.append(t._("The top card may move, or a group of cards built {order} {suits} may "
-                       "move together.", order=rank_phrase(t, run["rank"]),
-                       suits=suit_phrase(t, run["suit"])))
-        if run["suit"] == "other-suit":
+                       "move together.", order=rank_phrase(t, run.rank),
+                       suits=suit_phrase(t, run.suit)))
+        if run.suit == "other-suit":
             out.append(t._("No two neighbouring cards in such a group share a suit."))
     elif group == "whole-pile":
         if run:
             out.append(t._("The top card may move, or the whole pile at once if it is built "
-                           "{order} {suits}.", order=rank_phrase(t, run["rank"]),
-                           suits=suit_phrase(t, run["suit"])))
+                           "{order} {suits}.", order=rank_phrase(t, run.rank),
+                           suits=suit_phrase(t, run.suit)))
         else:
             out.append(t._("The top card may move, or the whole pile at once."))
     # A card cannot move to its own pile, so a kind with one pile is no target of itself.
-    targets = [k for k in taking_kinds(config) if k in moves["to"]
-               and not (k == kind and _single(config, k))]
+    targets = [k for k in taking_kinds(rules) if k in moves.to
+               and not (k == kind and _single(rules, k))]
     if kind == "foundation":
-        if targets and not play_back_possible(config, targets):
+        if targets and not play_back_possible(rules, targets):
             out.append(t._("In practice no card ever comes back from a foundation: any card it "
                            "could go on would already have gone up by itself."))
         elif targets:
             out.append(t._("The top card of a foundation may be played back onto {targets} "
                            "when it fits there.",
-                           targets=t.any_of([to_kind(t, k, k == kind, _single(config, k))
+                           targets=t.any_of([to_kind(t, k, k == kind, _single(rules, k))
                                              for k in targets])))
         return out
-    never = [k for k in taking_kinds(config) if k not in moves["to"] and k != kind]
-    names = t.any_of([to_kind(t, k, k == kind, _single(config, k)) for k in targets])
+    never = [k for k in taking_kinds(rules) if k not in moves.to and k != kind]
+    names = t.any_of([to_kind(t, k, k == kind, _single(rules, k)) for k in targets])
     source = from_kind(t, kind)
     if never:
         out.append(t._("Cards {source} may go only to {targets}, never to {excluded}.",
                        source=source, targets=names,
-                       excluded=t.any_of([to_kind(t, k, False, _single(config, k))
+                       excluded=t.any_of([to_kind(t, k, False, _single(rules, k))
                                           for k in never])))
     elif targets:
         out.append(t._("Cards {source} may go to {targets}.", source=source, targets=names))
     return out
 
 
-def play_back_possible(config: Config, targets: list[str]) -> bool:
+def play_back_possible(rules: Rules, targets: list[PileKind]) -> bool:
     """Whether a foundation's top card can ever be played back onto one of `targets`.
 
     Where foundations build by themselves, a card X that would take a foundation's top card F
@@ -303,19 +306,20 @@ def play_back_possible(config: Config, targets: list[str]) -> bool:
     card), or an empty pile takes cards from the foundations. Anything else counts as possible,
     so the rule is stated whenever it might apply.
     """
-    found = config["piles"]["foundation"]
-    rule = found["build"]
-    if not found["automatic"] or rule is None or found["gather"] != "all":
+    found = rules.foundation
+    if not found.automatic or found.build is None or found.gather != "all":
         return True
+    rule = found.build.relation
     for kind in targets:
-        spec = config["piles"][kind]
-        build, spaces, moves = spec["build"], spec["spaces"], spec["moves"]
-        inverse = build is not None and build["suit"] == rule["suit"] and (
-            {build["rank"], rule["rank"]} == {"up", "down"}) and (rule["wrap"] or not build["wrap"])
-        goes_up = moves["group"] != "none" and "foundation" in moves["to"]
-        sealed = spaces["accepts"] == "none" or (
-            bool(spaces["from"]) and "foundation" not in spaces["from"]
-            and spaces["otherwise"] == "none")
+        spec = rules[kind]
+        build, spaces, moves = spec.build, spec.spaces, spec.moves
+        inverse = build is not None and build.relation.suit == rule.suit and (
+            {build.relation.rank, rule.rank} == {"up", "down"}) and (
+            rule.wrap or not build.relation.wrap)
+        goes_up = moves.group != "none" and "foundation" in moves.to
+        sealed = spaces.accepts == "none" or (
+            spaces.only_from is not None and bool(spaces.only_from)
+            and "foundation" not in spaces.only_from and spaces.otherwise == "none")
         if kind == "foundation" or not (inverse and goes_up and sealed):
             return True
     return False
@@ -338,28 +342,28 @@ def accepts_sentence(t: Translator, accepts: str, groups: bool) -> str:
             return t._("An emptied pile stays empty for the rest of the deal.")
 
 
-def space_sentences(t: Translator, config: Config, kind: str) -> list[str]:
+def space_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
     """How an empty pile of this kind is filled: by whom, from where, and what happens after."""
-    spec = config["piles"][kind]
-    spaces = spec["spaces"]
-    groups = spec["moves"]["group"] in ("run", "whole-pile")
-    sources = spaces.get("from")
-    if not sources or spaces["accepts"] == "none":
-        return [accepts_sentence(t, spaces["accepts"], groups)]
+    spec = rules[kind]
+    spaces = spec.spaces
+    groups = spec.moves.group in ("run", "whole-pile")
+    sources = spaces.only_from
+    if not sources or spaces.accepts == "none":
+        return [accepts_sentence(t, spaces.accepts, groups)]
     out = []
     names = t.any_of([from_kind(t, k) for k in sources])
-    if spaces["automatic"]:
+    if spaces.automatic:
         out.append(t._("An empty pile is filled at once, automatically, with the top card "
                        "{sources}.", sources=names))
     else:
         out.append(t._("An empty pile may be filled only with a card {sources}.", sources=names))
-    if spaces["accepts"] != "any":
-        out.append(accepts_sentence(t, spaces["accepts"], groups))
-    while_in = spaces.get("while_cards_in") or sources
-    if spaces["automatic"] and "stock" in while_in and "stock" not in sources:
+    if spaces.accepts != "any":
+        out.append(accepts_sentence(t, spaces.accepts, groups))
+    while_in = spaces.while_cards_in or sources
+    if spaces.automatic and "stock" in while_in and "stock" not in sources:
         out.append(t._("When there is no card there, the stock is turned to provide one."))
     places = t.any_of([in_kind(t, k) for k in while_in])
-    match spaces["otherwise"]:
+    match spaces.otherwise:
         case "none":
             out.append(t._("While there is no card {places}, an empty pile stays empty.",
                            places=places))
@@ -372,10 +376,10 @@ def space_sentences(t: Translator, config: Config, kind: str) -> list[str]:
     return out
 
 
-def face_down_sentence(t: Translator, spec: Spec) -> str | None:
+def face_down_sentence(t: Translator, spec: PileRules) -> str | None:
     """Said only where cards are dealt face down."""
-    deal = spec.get("deal", {})
-    if any(up < n for n, up in zip(deal.get("cards", []), deal.get("face_up", []), strict=False)):
+    deal = spec.deal
+    if any(up < n for n, up in zip(deal.cards, deal.face_up, strict=True)):
         return t._("A face-down card is turned face up as soon as it is uncovered.")
     return None
 
@@ -384,10 +388,11 @@ def face_down_sentence(t: Translator, spec: Spec) -> str | None:
 
 def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str]:
     """How foundations start, build, finish, and give cards back."""
-    spec = config["piles"]["foundation"]
-    rule = spec["build"]
+    rules = rules_of(config)
+    spec = rules.foundation
+    build = spec.build
     out = []
-    match spec["base"], spec["gather"]:
+    match spec.base, spec.gather:
         case "ace", "all":
             out.append(t._("Each foundation is started with an ace: the aces are taken out of "
                            "the deck and put there before the deal."))
@@ -403,7 +408,7 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
                 "The deal picks the base rank at random: the card of that rank goes to the "
                 "foundation.",
                 "The deal picks the base rank at random: all {count} cards of that rank go to the "
-                "foundations, one on each.", spec["count"]))
+                "foundations, one on each.", spec.count))
         case "first-card", "one":
             out.append(t._("The first card dealt to the foundations sets the base rank; the other "
                            "foundations are started with cards of that rank as they come free."))
@@ -411,25 +416,26 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
             out.append(t._("The first card played to a foundation sets the base rank; every other "
                            "foundation must be started with a card of that rank."))
     out += build_sentences(t, "foundation", spec, found)
-    if rule and not rule["wrap"] and rule["max_cards"] is None:
-        if spec["base"] == "ace" and rule["rank"] == "up":
+    if build and not build.relation.wrap and build.max_cards is None:
+        if spec.base == "ace" and build.relation.rank == "up":
             out.append(t._("A foundation is complete when it reaches the king."))
-        elif spec["base"] == "king" and rule["rank"] == "down":
+        elif spec.base == "king" and build.relation.rank == "down":
             out.append(t._("A foundation is complete when it reaches the ace."))
-    if spec["automatic"]:
+    if spec.automatic:
         out.append(t._("Cards that fit a foundation go up by themselves, without a move from you."))
-    out += move_sentences(t, config, "foundation")
-    if spec["moves"]["group"] == "none":
+    out += move_sentences(t, rules, "foundation")
+    if spec.moves.group == "none":
         out[-1] = t._("Cards on a foundation stay there: none may be played back.")
     return out
 
 
 def pile_sentences(t: Translator, config: Config, kind: str, found: dict) -> list[str]:
     """Tableau, reserve and fans: building, moving, empty piles, face-down cards."""
-    spec = config["piles"][kind]
+    rules = rules_of(config)
+    spec = rules[kind]
     out = build_sentences(t, kind, spec, found)
-    out += move_sentences(t, config, kind)
-    out += space_sentences(t, config, kind)
+    out += move_sentences(t, rules, kind)
+    out += space_sentences(t, rules, kind)
     face_down = face_down_sentence(t, spec)
     if face_down:
         out.append(face_down)
@@ -438,10 +444,12 @@ def pile_sentences(t: Translator, config: Config, kind: str, found: dict) -> lis
 
 def stock_sentences(t: Translator, config: Config) -> list[str]:
     """What a turn of the stock does, how many passes there are, and what the waste gives."""
-    turn = config["piles"]["stock"]["turn"]
-    n, passes = turn["cards"], turn["passes"]
+    rules = rules_of(config)
+    turn = rules["stock"].turn
+    assert turn is not None
+    n, passes = turn.cards, turn.passes
     out = []
-    if turn["to"] == "waste":
+    if turn.to == "waste":
         out.append(t.n_("Each turn of the stock puts one card face up on the waste.",
                         "Each turn of the stock puts {count} cards face up on the waste.", n))
         if n > 1:
@@ -468,17 +476,17 @@ def stock_sentences(t: Translator, config: Config) -> list[str]:
                         "once.",
                         "When the stock is empty, the waste may be turned over to make a new stock "
                         "up to {count} times.", passes - 1))
-    if "waste" in config["piles"]:
-        out += move_sentences(t, config, "waste")
+    if "waste" in rules:
+        out += move_sentences(t, rules, "waste")
     return out
 
 
 def layout_line(t: Translator, config: Config, kind: str) -> str:
     """One line of the Layout section: how many piles of this kind and what the deal puts there."""
-    spec = config["piles"][kind]
-    count = spec["count"]
+    spec = rules_of(config)[kind]
+    count = spec.count
     if kind == "foundation":
-        match spec["gather"], spec["base"]:
+        match spec.gather, spec.base:
             case "all", "ace":
                 return t.n_("One foundation, which receives an ace at the deal.",
                             "{count} foundations, each of which receives an ace at the deal.",
@@ -499,13 +507,13 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
                 return t.n_("One foundation, empty at the start.",
                             "{count} foundations, empty at the start.", count)
     if kind == "stock":
-        rest = spec["deal"]["cards"][0]
+        rest = spec.deal.cards[0]
         return t.n_("{count} card, face down: the rest of the deck.",
                     "{count} cards, face down: the rest of the deck.", rest)
     if kind == "waste":
         return t._("Empty at the start; the stock's cards are turned onto it.")
     piles = pile_count(t, kind, count)
-    cards, face_up = spec["deal"]["cards"], spec["deal"]["face_up"]
+    cards, face_up = list(spec.deal.cards), list(spec.deal.face_up)
     if not any(cards):
         return t.np_("layout", "{piles}, empty at the start.", "{piles}, empty at the start.",
                      count, piles=piles)
