@@ -382,7 +382,7 @@ class _Search:
         self.game = g = _copy(game)
         self.shuffle = shuffle  # reorders the moves at random, for restarts
         # Restarts look for wins only: they leave out moves of a group off a card it was
-        # built on unless that card can then go up (Solvitaire's rule for Klondike, which is
+        # built on unless that card can then go up (Solvitaire's part-run rule, which is
         # not shown to keep every win), so running out of moves proves nothing there.
         self.complete = shuffle is None
         self.lay = lay = g.layout
