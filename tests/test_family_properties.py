@@ -13,7 +13,7 @@ from test_kin_properties import kin_machine
 FAMILY_IDS = (
     "beleaguered-castle", "streets-and-alleys", "portuguese-solitaire", "forty-thieves",
     "lucas", "maria", "streets", "rank-and-file", "indian", "freecell", "bakers-game",
-    "eight-off", "seahaven-towers", "fore-cell", "stronghold",
+    "eight-off", "seahaven-towers", "fore-cell", "stronghold", "yukon", "russian-solitaire",
 )
 
 

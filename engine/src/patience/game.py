@@ -369,6 +369,11 @@ class Game:
         group = self._lay.group[source]
         if group is GroupRule.SINGLE:
             return (1,)
+        if group is GroupRule.FACE_UP:
+            up = 1
+            while up < len(pile) and not pile[-up - 1] & FACE_DOWN:
+                up += 1
+            return range(1, up + 1)
         table = self._lay.run[source]
         depth = 1
         size = len(pile)

@@ -65,11 +65,13 @@ class Layout:
         self.target_set = tuple(frozenset(t) for t in self.targets)
         """The same, as sets."""
         self.simple = tuple(
-            frozenset(t for t in self.targets[p] if self.run[p] is not None
-                      and self.run[p] is self.build[t] and not self.single_cards[t])
+            frozenset(t for t in self.targets[p] if not self.single_cards[t] and (
+                (self.run[p] is not None and self.run[p] is self.build[t])
+                or (self.group[p] is GroupRule.FACE_UP and kinds[t] == kinds[p])))
             for p in range(len(ids)))
         """Targets onto which any group that may leave the pile fits once its bottom card
-        does: the pile's run relation is the target's build relation."""
+        does: the pile's run relation is the target's build relation, or any face-up group
+        leaves the pile and the target is of its own kind."""
         self.space_fixed: tuple[SpaceRule | None, ...] = tuple(
             None if s.spaces.only_from else s.spaces.accepts for s in specs)
         """What an empty pile accepts when that does not depend on the position (else None)."""

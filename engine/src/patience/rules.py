@@ -68,6 +68,7 @@ class GroupRule(StrEnum):
     SINGLE = "single"
     RUN = "run"
     WHOLE_PILE = "whole-pile"
+    FACE_UP = "face-up"
     NONE = "none"
 
 

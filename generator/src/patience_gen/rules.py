@@ -170,11 +170,13 @@ def _cross_checks(rules: RulesFile):
             )
         face_up = spec.get("deal", {}).get("face_up")
         if isinstance(face_up, int) and isinstance(cards, int | list):
-            least = min(cards) if isinstance(cards, list) else cards
-            if face_up > least and least > 0:
+            # A shorter pile shows all its cards (Yukon's first pile); more than the longest
+            # pile holds is a mistake.
+            most = max(cards) if isinstance(cards, list) else cards
+            if face_up > most and most > 0:
                 yield error(
                     ("piles", kind, "deal", "face_up"),
-                    f"{face_up} face-up cards is more than the {least} cards dealt",
+                    f"{face_up} face-up cards is more than the {most} cards dealt",
                 )
         dealt = _dealt(kind, spec, data["decks"])
         if dealt and kind not in data["deal_order"]:

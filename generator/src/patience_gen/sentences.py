@@ -263,6 +263,10 @@ def move_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
                        suits=suit_phrase(t, run.suit)))
         if run.suit == "other-suit":
             out.append(t._("No two neighbouring cards in such a group share a suit."))
+    elif group == "face-up":
+        out.append(t._("Any face-up card may move together with all the cards above it, "
+                       "whether or not they are in order; only the card at the bottom of the "
+                       "group has to fit where it goes."))
     elif group == "whole-pile":
         if run:
             out.append(t._("The top card may move, or the whole pile at once if it is built "
@@ -346,7 +350,7 @@ def space_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
     """How an empty pile of this kind is filled: by whom, from where, and what happens after."""
     spec = rules[kind]
     spaces = spec.spaces
-    groups = spec.moves.group in ("run", "whole-pile")
+    groups = spec.moves.group in ("run", "whole-pile", "face-up")
     sources = spaces.only_from
     if not sources or spaces.accepts == "none":
         return [accepts_sentence(t, spaces.accepts, groups)]
@@ -539,8 +543,9 @@ def pile_count(t: Translator, kind: str, count: int) -> str:
 
 def faces_phrase(t: Translator, cards: list[int], face_up: list[int]) -> str:
     """Which dealt cards show their face."""
-    ups = {up for n, up in zip(cards, face_up, strict=False) if n}
-    if all(up >= n for n, up in zip(cards, face_up, strict=False)):
+    # Piles shorter than the face-up count show every card; the others say how many show.
+    ups = {up for n, up in zip(cards, face_up, strict=False) if n and up < n}
+    if not ups:
         return t._("all face up")
     if ups == {0}:
         return t._("all face down")
@@ -567,6 +572,8 @@ def family_name(t: Translator, family: str) -> str:
             return t.p_("family", "Forty Thieves")
         case "bakers-dozen":
             return t.p_("family", "Baker's Dozen")
+        case "yukon":
+            return t.p_("family", "Yukon")
         case _:
             return t.p_("family", "FreeCell")
 
@@ -602,6 +609,9 @@ def family_summary(t: Translator, family: str) -> str:
         case "bakers-dozen":
             return t._("Games built like Baker's Dozen: thirteen short piles with every card "
                        "face up, building down whatever the suit.")
+        case "yukon":
+            return t._("Games built like Yukon: no stock, and any face-up card moves together "
+                       "with all the cards above it, in order or not.")
         case _:
             return t._("Games that belong to no large family.")
 
