@@ -17,6 +17,7 @@ import yaml
 from site_support import ROOT
 
 from patience import Game
+from patience.rules import rules_of
 from patience_gen.i18n import Translator
 from patience_gen.pages import generate, load_variants
 from patience_gen.sentences import claim_sentence, play_back_possible, taking_kinds
@@ -178,12 +179,13 @@ def foundation_moves_seen(config: dict, games: int, seed: int) -> int:
 def test_a_play_back_rule_is_stated_only_where_the_engine_can_do_it(vid: str):
     variant = load_variants(ROOT / "rules")[vid]
     config = variant.config
-    found = config["piles"]["foundation"]
-    targets = [k for k in taking_kinds(config) if k in found["moves"]["to"]]
-    if found["moves"]["group"] == "none" or not targets:
+    rules = rules_of(config)
+    found = rules.foundation
+    targets = [k for k in taking_kinds(rules) if k in found.moves.to]
+    if found.moves.group == "none" or not targets:
         pytest.skip("no play-back rule to state")
     seen = foundation_moves_seen(config, games=30, seed=7)
-    if not play_back_possible(config, targets):
+    if not play_back_possible(rules, targets):
         assert seen == 0, f"{vid}: the page says no card comes back, but {seen} moves could"
     elif vid in ("westcliff", "klondike", "thumb-and-pouch", "willow"):
         assert seen > 0, f"{vid}: the page states a play-back rule that random play never met"
