@@ -17,7 +17,14 @@ function start() {
   started = true;
   channel.close();
   self.removeEventListener("message", hold);
-  importScripts(params.get("worker"));
+  try {
+    importScripts(params.get("worker"));
+  } catch (error) {
+    // Cut off by the page being left, or the file is missing: the page has no search, and
+    // the worker says so once instead of raising an error in the page.
+    console.warn(`search is unavailable: ${error.message}`);
+    return;
+  }
   for (const data of held.splice(0)) self.dispatchEvent(new MessageEvent("message", { data }));
 }
 
