@@ -64,7 +64,8 @@ def _named(path: Path) -> list[str]:
     text = path.read_text("utf-8", errors="replace")
     found = []
     for word, pattern in _variant_words().items():
-        if re.sub(r"[\s_]+", "-", word.lower()) in skip:  # "Forty Thieves" is forty-thieves
+        # "Forty Thieves" is forty-thieves, "Baker's Dozen" bakers-dozen
+        if re.sub(r"[\s_]+", "-", word.lower().replace("'", "")) in skip:
             continue
         for match in pattern.finditer(text):
             line = text.count("\n", 0, match.start()) + 1

@@ -102,6 +102,12 @@ EDITS = [
      "build: {rank: up, suit: alternate-colour, max_cards: 13}",
      "piles.foundation.build", "build: {rank: up, suit: alternate-colour, max",
      "can hold at most 1 card(s)"),
+    ("unknown rearrangement at the deal", "bakers-dozen", "rearrange: kings-to-bottom",
+     "rearrange: kings-to-top", "piles.tableau.deal.rearrange", "rearrange: kings-to-top",
+     "expected one of 'none', 'kings-to-bottom'"),
+    ("rearranging piles of one card", "bakers-dozen", "{cards: 4, rearrange",
+     "{cards: 1, rearrange", "piles.tableau.deal.rearrange", "{cards: 1, rearrange",
+     "changes nothing where no pile is dealt two cards"),
 ]
 
 # (case, file name, bytes, line, field, words): whole files, for what an edit cannot show

@@ -192,6 +192,26 @@ def test_every_worked_example_replays_through_the_engine(site: Path, lang: str, 
         assert str(game.pile(move.target).cards[-move.count]) == card
 
 
+DEAL_EXAMPLE = re.compile(r'<li class="deal-example"([^>]*)>', re.S)
+REARRANGED = sorted(v for v, variant in VARIANTS.items()
+                    if any(p.deal.rearrange != "none" for p in patience.Rules.from_config(
+                        variant.config)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", REARRANGED)
+def test_every_rearrangement_example_replays_through_the_engine(site: Path, lang: str,
+                                                                variant: str):
+    found = [dict(ATTR.findall(attrs)) for attrs in DEAL_EXAMPLE.findall(page(site, lang, variant))]
+    assert found
+    for data in found:
+        game = Game(patience.load_variant(variant), deal=int(data["data-deal"]))
+        cards = [str(c) for c in game.pile(data["data-pile"]).cards]
+        assert cards == data["data-arranged"].split()
+        assert sorted(cards) == sorted(data["data-dealt"].split())
+        assert cards != data["data-dealt"].split()
+
+
 def test_rules_reference_is_built_and_in_the_navigation(site: Path):
     html = (site / "rules-reference" / "index.html").read_text()
     assert "Rules reference" in html and "alternate-colour" in html

@@ -152,7 +152,7 @@ class Game:
             else:
                 deal = rules[kind].deal
                 for pile, n, up in zip(piles, deal.cards, deal.face_up, strict=True):
-                    cards, deck = deck[:n], deck[n:]
+                    cards, deck = deal.arranged(deck[:n]), deck[n:]
                     self._piles[pile] = [
                         c if i >= n - up else c | FACE_DOWN for i, c in enumerate(cards)
                     ]

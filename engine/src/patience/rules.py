@@ -11,8 +11,9 @@ A new rule concept is a new enum member or a new field with a default, so config
 format stay readable: free cells are a kind of pile whose build rule holds one card, a stock
 that deals to every tableau pile is a `TurnTo` already, complete runs leaving the table or
 building both ways would be a field of `MoveRule` and a `RankOrder` member, any face-up group
-moving a `GroupRule` member, and a deal-time rearrangement a field of `DealRule`. The enums are
-string enums: each member equals the word the config uses.
+moving is a `GroupRule` member, and Kings sent beneath their piles at the deal a field of
+`DealRule` (`Rearrange`), which a config written before it may leave out. The enums are string
+enums: each member equals the word the config uses.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any
 
-from patience.cards import FACE_DOWN
+from patience.cards import FACE_DOWN, rank_of
 
 FORMAT = 1
 """The engine config format: the compiler writes it, the engine refuses any other."""
@@ -95,6 +96,13 @@ class Gather(StrEnum):
     NONE = "none"
     ONE = "one"
     ALL = "all"
+
+
+class Rearrange(StrEnum):
+    """What the deal does to each pile of a kind once its cards are down."""
+
+    NONE = "none"
+    KINGS_TO_BOTTOM = "kings-to-bottom"
 
 
 class TurnTo(StrEnum):
@@ -214,10 +222,20 @@ class Spaces:
 
 @dataclass(frozen=True, slots=True)
 class DealRule:
-    """Cards dealt to each pile of a kind, and how many of them (from the top) face up."""
+    """Cards dealt to each pile of a kind, how many of them (from the top) face up, and how
+    each pile is rearranged once dealt."""
 
     cards: tuple[int, ...]
     face_up: tuple[int, ...]
+    rearrange: Rearrange = Rearrange.NONE
+
+    def arranged(self, codes: list[int]) -> list[int]:
+        """One pile's cards (bottom to top) as the deal leaves them: with kings-to-bottom,
+        its Kings go beneath its other cards, each group keeping its order."""
+        if self.rearrange == Rearrange.NONE:
+            return codes
+        kings = [c for c in codes if rank_of(c) == 13]
+        return kings + [c for c in codes if rank_of(c) != 13]
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,8 +446,11 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
         spaces_r.field("otherwise").enum(SpaceRule),
         spaces_r.field("automatic").bool(),
     )
-    pile = PileRules(kind, count, DealRule(cards, face_up), _build(r.field("build")), moves,
-                     spaces)
+    rearrange = Rearrange.NONE
+    if isinstance(deal_r.data, dict) and "rearrange" in deal_r.data:
+        rearrange = deal_r.field("rearrange").enum(Rearrange)
+    pile = PileRules(kind, count, DealRule(cards, face_up, rearrange), _build(r.field("build")),
+                     moves, spaces)
     if kind == PileKind.FOUNDATION:
         pile = replace(pile, base=r.field("base").enum(FoundationBase),
                        gather=r.field("gather").enum(Gather),
@@ -525,7 +546,8 @@ def _pile_config(pile: PileRules) -> dict[str, Any]:
     build = pile.build
     out: dict[str, Any] = {
         "count": pile.count,
-        "deal": {"cards": list(pile.deal.cards), "face_up": list(pile.deal.face_up)},
+        "deal": {"cards": list(pile.deal.cards), "face_up": list(pile.deal.face_up),
+                 "rearrange": str(pile.deal.rearrange)},
         "build": None if build is None else {
             **_relation_config(build.relation), "max_cards": build.max_cards,
             "single_cards": build.single_cards},

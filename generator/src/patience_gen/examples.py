@@ -1,21 +1,32 @@
-"""Worked examples for building rules, found by playing real deals through the engine.
+"""Worked examples for building rules and deal rearrangements, found by playing real deals
+through the engine.
 
 A page says "on the 7 of clubs you may place the 6 of spades, hearts or diamonds"; this module
 finds a position where the engine itself offers such a move, and records how to reach it (deal,
-moves before it, the move), so a test can replay every example through `patience.Game`.
+moves before it, the move), so a test can replay every example through `patience.Game`. A
+rearrangement at the deal is shown the same way: a real pile of a real deal, as the cards fell
+and as the engine leaves it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from patience import Game, Move
 from patience.cards import RANKS, SUITS, Card
-from patience.rules import PileKind, RankOrder, Relation, Rules, SuitRule, rules_of
+from patience.rules import (
+    PileKind,
+    RankOrder,
+    Rearrange,
+    Relation,
+    Rules,
+    SuitRule,
+    rules_of,
+)
 
 FACES = tuple(r + s for s in SUITS for r in RANKS)
 
@@ -159,3 +170,36 @@ def _examples(rules: Rules) -> tuple[Example, ...]:
 def examples(config: Mapping[str, Any] | Rules) -> dict[tuple[str, bool], Example]:
     """Every worked example of a variant, keyed by (pile kind, wraps); cached per rules."""
     return {(e.kind, e.wraps): e for e in _examples(rules_of(config))}
+
+
+@dataclass(frozen=True)
+class DealExample:
+    """One pile of a real deal, as its cards fell and as the deal's rearrangement leaves it."""
+
+    kind: str
+    deal: int
+    pile: str
+    dealt: tuple[str, ...]
+    arranged: tuple[str, ...]
+
+
+def unarranged(rules: Rules) -> Rules:
+    """The same rules with every pile left as its cards fall: the deal before rearranging."""
+    piles = tuple(replace(p, deal=replace(p.deal, rearrange=Rearrange.NONE)) for p in rules.piles)
+    return replace(rules, piles=piles)
+
+
+@cache
+def deal_example(rules: Rules, kind: str, deals: int = 40) -> DealExample | None:
+    """The first pile of the first deals that the rearrangement changes, or None."""
+    if rules[kind].deal.rearrange == Rearrange.NONE:
+        return None
+    plain = unarranged(rules)
+    for deal in range(deals):
+        before, after = Game(plain, deal=deal), Game(rules, deal=deal)
+        for pile in (p for p in after.piles if p.kind == kind):
+            dealt = tuple(str(c) for c in before.pile(pile.id).cards)
+            arranged = tuple(str(c) for c in pile.cards)
+            if dealt != arranged:
+                return DealExample(kind, deal, pile.id, dealt, arranged)
+    return None

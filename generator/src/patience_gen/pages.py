@@ -15,7 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from patience_gen import markdown_escape
-from patience_gen.examples import Example, examples
+from patience_gen.examples import DealExample, Example, examples
 from patience_gen.i18n import Problem, Translator
 from patience_gen.reference import render_reference
 from patience_gen.rules import load_all, schema
@@ -207,6 +207,13 @@ def example_attrs(e: Example) -> str:
     return " ".join(f'{k}="{v}"' for k, v in values.items())
 
 
+def deal_example_attrs(e: DealExample) -> str:
+    """A rearrangement example's recipe as HTML attributes, for tests to replay it."""
+    values = {"data-kind": e.kind, "data-deal": str(e.deal), "data-pile": e.pile,
+              "data-dealt": " ".join(e.dealt), "data-arranged": " ".join(e.arranged)}
+    return " ".join(f'{k}="{v}"' for k, v in values.items())
+
+
 def _front_matter(values: dict[str, str]) -> str:
     return "\n".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
 
@@ -218,6 +225,7 @@ def environment() -> Environment:
         keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
     )
     env.globals["example_attrs"] = example_attrs
+    env.globals["deal_example_attrs"] = deal_example_attrs
     return env
 
 

@@ -178,6 +178,11 @@ def _cross_checks(rules: RulesFile):
                     ("piles", kind, "deal", "face_up"),
                     f"{face_up} face-up cards is more than the {most} cards dealt",
                 )
+        rearrange = spec.get("deal", {}).get("rearrange", "none")
+        if rearrange != "none" and isinstance(cards, int | list) and (
+                max(cards) if isinstance(cards, list) else cards) < 2:
+            yield error(("piles", kind, "deal", "rearrange"),
+                        f"{rearrange} changes nothing where no pile is dealt two cards or more")
         dealt = _dealt(kind, spec, data["decks"])
         if dealt and kind not in data["deal_order"]:
             yield error(("deal_order",), f"must list {kind!r}, which is dealt cards")
@@ -379,7 +384,8 @@ def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
         spaces = {"accepts": "any" if build is not None else "none"}
     pile = {
         "count": count,
-        "deal": {"cards": cards, "face_up": face_up},
+        "deal": {"cards": cards, "face_up": face_up,
+                 "rearrange": deal.get("rearrange", "none")},
         "build": build,
         "moves": {"group": "none" if group == "none" else group, "run": run,
                   "to": [] if group == "none" else list(to)},

@@ -13,7 +13,7 @@ from typing import Any
 
 from patience.rules import PileKind, PileRules, Rules, rules_of
 from patience_gen.cards import card_list, card_name
-from patience_gen.examples import Example
+from patience_gen.examples import DealExample, Example, deal_example
 from patience_gen.i18n import Translator
 
 Config = Mapping[str, Any] | Rules
@@ -433,11 +433,36 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
     return out
 
 
+class DealExampleText(str):
+    """A sentence that shows a rearrangement at the deal; the page marks it up with its data."""
+
+    deal_example: DealExample
+
+
+def rearrange_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
+    """What the deal does to each pile once dealt, shown on a pile of a real deal."""
+    if rules[kind].deal.rearrange == "none":
+        return []
+    out = [t._("Once the cards are dealt, every king in a pile is moved beneath its other "
+               "cards; kings that share a pile keep their order.")]
+    example = deal_example(rules, kind)
+    if example:
+        text = DealExampleText(t._(
+            "For example, a pile dealt as {dealt}, from the bottom up, starts play as "
+            "{arranged}.", dealt=t.all_of([card_name(t, c) for c in example.dealt]),
+            arranged=t.all_of([card_name(t, c) for c in example.arranged])))
+        text.deal_example = example
+        out.append(text)
+    return out
+
+
 def pile_sentences(t: Translator, config: Config, kind: str, found: dict) -> list[str]:
-    """Tableau, reserve and fans: building, moving, empty piles, face-down cards."""
+    """Tableau, reserve and fans: the deal's rearranging, building, moving, empty piles,
+    face-down cards."""
     rules = rules_of(config)
     spec = rules[kind]
-    out = build_sentences(t, kind, spec, found)
+    out = rearrange_sentences(t, rules, kind)
+    out += build_sentences(t, kind, spec, found)
     out += move_sentences(t, rules, kind)
     out += space_sentences(t, rules, kind)
     face_down = face_down_sentence(t, spec)
