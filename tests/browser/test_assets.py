@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import base64
 import gzip
 import hashlib
 import json
 import re
 import struct
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -123,15 +126,51 @@ def test_the_wheel_carries_bytecode_for_every_module_and_records_it(site: Path) 
             assert digest == "sha256=" + base64.urlsafe_b64encode(data).rstrip(b"=").decode(), name
 
 
+def left_out() -> frozenset[str]:
+    """The compiler's `LEFT_OUT`, read from its source (it only imports inside Pyodide)."""
+    tree = ast.parse((webassets.BYTECODE_TOOL.with_suffix(".py")).read_text())
+    value = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", "") == "LEFT_OUT" for t in node.targets))
+    assert isinstance(value, ast.Call)
+    return frozenset(ast.literal_eval(value.args[0]))
+
+
 def test_the_standard_library_goes_out_as_bytecode(site: Path) -> None:
     shipped = zipfile.ZipFile(site / "pyodide" / webassets.STDLIB).namelist()
     npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / webassets.STDLIB).namelist()
+    gone = left_out()
+    dropped = [n for n in npm if n.split("/", 1)[0].removesuffix(".py") in gone]
+    assert len(dropped) > 50, "the modules left out are expected to be in npm's archive"
+    npm = [n for n in npm if n not in dropped]
     sources = [n for n in npm if n.endswith(".py")]
     assert sources, "the npm package is expected to ship sources"
     assert not [n for n in shipped if n.endswith(".py")]
     assert sorted(n + "c" for n in sources) == sorted(n for n in shipped if n.endswith(".pyc"))
     assert sorted(n for n in npm if not n.endswith(".py")) == sorted(
         n for n in shipped if not n.endswith(".pyc"))
+
+
+SESSION_RUN = """
+import json, sys
+from patience.session import handle
+for variant in ("wood", "willow"):
+    for cmd, args in (("new", {"variant": variant, "deal": 3}), ("hint", {"budget": 0.2}),
+                      ("status", {}), ("winnable", {"start": 1, "budget": 0.2}),
+                      ("undo", {}), ("redo", {}), ("finish", {}), ("state", {})):
+        handle(json.dumps({"cmd": cmd, "args": args}))
+handle("not json")
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
+"""
+
+
+def test_nothing_the_engine_imports_is_left_out_of_the_browsers_standard_library() -> None:
+    """Every module the page's engine imports, answering each request the page makes, reaches
+    the browser."""
+    result = subprocess.run([sys.executable, "-c", SESSION_RUN], capture_output=True,
+                            text=True, check=True)
+    imported = set(json.loads(result.stdout.splitlines()[-1]))
+    assert {"json", "dataclasses", "patience"} <= imported
+    assert not imported & left_out()
 
 
 def test_the_snapshot_is_pyodides_own_memory_and_nothing_of_the_build_machine(site: Path) -> None:

@@ -8,7 +8,11 @@ interpreter that runs in the browser, makes that start several times faster:
   unchecked-hash mode, which the importer uses without comparing dates (unpacking does not keep
   them); RECORD is rewritten to list every file with its sha256;
 - a standard library archive (``.zip``) has each module replaced by its ``.pyc``, as Pyodide's
-  own full distribution does; zipimport loads those directly.
+  own full distribution does; zipimport loads those directly. Modules that no game page can
+  use are left out (`LEFT_OUT`): debuggers, test runners, the interactive shell, profilers, mail
+  and FTP clients, servers and subprocesses. A browser worker has no terminal, processes or
+  sockets for them, nothing the engine or Pyodide's loader imports needs them (a test checks the
+  engine's side), and they would be about a fifth of the archive, downloaded on every first visit.
 """
 
 from __future__ import annotations
@@ -26,6 +30,15 @@ SITE_PACKAGES = sysconfig.get_path("purelib") + "/"
 STDLIB = next(path for path in sys.path if path.endswith(".zip")) + "/"
 UNCHECKED_HASH = (0b01).to_bytes(4, "little")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # the same archive for the same input
+LEFT_OUT = frozenset({
+    "__hello__", "__phello__", "_pyrepl", "antigravity", "bdb", "cProfile", "curses", "dbm",
+    "doctest", "ensurepip", "ftplib", "idlelib", "imaplib", "lib2to3", "mailbox",
+    "multiprocessing", "nntplib", "pdb", "pickletools", "poplib", "profile", "pstats",
+    "pyclbr", "pydoc", "pydoc_data", "smtplib", "sqlite3", "tabnanny", "telnetlib", "this",
+    "timeit", "tkinter", "trace", "turtle", "turtledemo", "unittest", "venv", "wsgiref",
+    "xmlrpc",
+})
+"""Top-level standard library modules and packages the browser's archive leaves out."""
 
 
 def _pyc(source: bytes, filename: str) -> bytes:
@@ -65,11 +78,19 @@ def compile_wheel(source: str, target: str) -> int:
     return len(compiled)
 
 
+def left_out(name: str) -> bool:
+    """Whether an archive entry belongs to a module or package of `LEFT_OUT`."""
+    top = name.split("/", 1)[0]
+    return top.removesuffix(".py") in LEFT_OUT
+
+
 def compile_stdlib(source: str, target: str) -> int:
     """Write target: the standard library archive source with modules as bytecode only."""
     out: dict[str, bytes] = {}
     count = 0
     for name, data in _read(source).items():
+        if left_out(name):
+            continue
         if name.endswith(".py"):
             out[name + "c"] = _pyc(data, STDLIB + name)
             count += 1
