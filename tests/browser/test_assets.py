@@ -23,10 +23,13 @@ from patience_gen.ui_strings import UI_STRINGS, Plural
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.parametrize("max_cols", [None, gamepage.PHONE_COLS])
 @pytest.mark.parametrize("variant", patience.variants())
-def test_every_pile_has_its_own_place(variant: str) -> None:
+def test_every_pile_has_its_own_place(variant: str, max_cols: int | None) -> None:
     config = patience.load_variant(variant)
-    layout = gamepage.table_layout(config)
+    layout = gamepage.table_layout(config, max_cols)
+    if max_cols is not None:
+        assert layout["cols"] <= max_cols
     game = patience.Game(config, deal=1)
     assert sorted(p["id"] for p in layout["piles"]) == sorted(p.id for p in game.piles)
     taken: set[tuple[int, int]] = set()

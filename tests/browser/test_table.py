@@ -140,6 +140,28 @@ def test_a_hint_says_when_it_is_only_a_suggestion(page, server) -> None:
     assert said.startswith(strings["hint_suggest"].split(".")[0]) or said == strings["hint_none"]
 
 
+@pytest.mark.parametrize("variant", ["klondike", "willow", "maria"])
+def test_every_face_up_card_shows_its_rank_and_suit_in_its_corner(page, server, variant) -> None:
+    """The corner is drawn by CSS from the card's data: what is drawn, not what is stored."""
+    open_game(page, f"{server.url}{variant}/#deal=2")
+    wait_for_position(page, engine_game(variant, 2))
+    corners = page.evaluate("""() => Array.from(
+      document.querySelectorAll('.pt-table [data-card][data-face="up"]')).map((card) => {
+        const idx = card.querySelector('.pt-idx');
+        const suit = idx.querySelector('.pt-suit');
+        const drawn = (el) => getComputedStyle(el, '::before').content.replace(/"/g, '');
+        return {card: card.dataset.card, rank: drawn(idx), suit: drawn(suit),
+                width: idx.getBoundingClientRect().width};
+      })""")
+    assert corners
+    for corner in corners:
+        rank = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}.get(corner["card"][0],
+                                                                     corner["card"][0])
+        assert corner["rank"] == rank, corner
+        assert corner["suit"].startswith("♣♦♥♠"["CDHS".index(corner["card"][1])]), corner
+        assert corner["width"] > 0, corner
+
+
 def test_willow_fans_show_every_corner_whole(page, server) -> None:
     open_game(page, f"{server.url}willow/#deal=1")
     wait_for_position(page, engine_game("willow", 1))
@@ -294,12 +316,16 @@ def test_the_site_plays_under_a_strict_content_security_policy(browser, site) ->
             context.close()
 
 
-def test_westcliff_is_readable_on_a_phone(browser, server) -> None:
+@pytest.mark.parametrize("variant", ["westcliff", "willow", "lucas"])
+def test_wide_tables_are_readable_on_a_phone(browser, server, variant) -> None:
+    """Ten columns, four fans of six and thirteen columns: on a 390 px phone every card is at
+    least 34 px wide with a 12 px index, the table fits the screen and no pile covers another."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True, device_scale_factor=2)
     page = context.new_page()
     try:
-        open_game(page, f"{server.url}westcliff/#deal=3")
+        open_game(page, f"{server.url}{variant}/#deal=3")
+        wait_for_position(page, engine_game(variant, 3))
         sizes = page.evaluate("""() => Array.from(
           document.querySelectorAll('.pt-table [data-card]'))
           .filter((card) => card.dataset.face === 'up')
@@ -310,6 +336,16 @@ def test_westcliff_is_readable_on_a_phone(browser, server) -> None:
         assert min(s["index"] for s in sizes) >= 12, sizes
         table = page.locator(".pt-table").bounding_box()
         assert table["x"] >= 0 and table["x"] + table["width"] <= 390
+        boxes = page.evaluate("""() => Array.from(document.querySelectorAll('.pt-pile'))
+          .map((pile) => { const r = pile.getBoundingClientRect();
+                           return {id: pile.dataset.pile, left: r.left, right: r.right,
+                                   top: r.top, bottom: r.bottom}; })""")
+        for i, a in enumerate(boxes):
+            assert a["right"] <= 390 + 0.5, a
+            for b in boxes[i + 1:]:
+                apart = (a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5
+                         or a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5)
+                assert apart, f"{a['id']} and {b['id']} overlap"
         heights = [page.locator(f'button[data-action="{a}"]').bounding_box()["height"]
                    for a in ("undo", "redo", "hint", "restart", "new")]
         assert min(heights) >= 40, heights

@@ -37,6 +37,12 @@ FANNING = {
 MAX_FANS_PER_ROW = 4
 FAN_SPAN = 3
 
+# On a phone (Material's own breakpoint) the table is at most this many cards wide, so that a
+# card is at least 34 px wide on a 390 px screen: fans go fewer to a row and a wider tableau is
+# dealt out in rows, as Baker's Dozen is on a real table.
+PHONE_COLS = 10
+PHONE_MEDIA = "screen and (max-width: 44.9375em)"
+
 
 def engine_config(variant_id: str) -> dict[str, Any]:
     """The compiled engine config of a variant, read from the engine's package data."""
@@ -55,13 +61,22 @@ def _waste_shows(config: dict[str, Any]) -> int:
     return max(1, int(turn.get("cards") or 1)) if turn.get("to", "waste") == "waste" else 1
 
 
-def table_layout(config: dict[str, Any]) -> dict[str, Any]:
+def table_layout(config: dict[str, Any], max_cols: int | None = None) -> dict[str, Any]:
     """Place every pile on a grid: stock, waste and reserves with the foundations on top,
-    then the fans, then the tableau. Returns the column count and one entry per pile."""
+    then the fans, then the tableau. Returns the column count and one entry per pile.
+
+    With `max_cols`, fans and tableau piles wrap onto more rows rather than make the grid
+    wider than that (the top row's piles already wrap to the grid's width)."""
     tableau = _count(config, "tableau")
     fans = _count(config, "fan")
     fans_per_row = min(fans, MAX_FANS_PER_ROW)
-    cols = max(tableau, FAN_SPAN * fans_per_row, 4)
+    tableau_per_row = tableau
+    if max_cols is not None:
+        fans_per_row = min(fans_per_row, max(1, max_cols // FAN_SPAN))
+        if tableau > max_cols:
+            tableau_rows = -(-tableau // max_cols)
+            tableau_per_row = -(-tableau // tableau_rows)
+    cols = max(tableau_per_row, FAN_SPAN * fans_per_row, 4)
     deal = {kind: config["piles"][kind].get("deal") or {} for kind in config["piles"]}
 
     def pile(kind: str, index: int, row: int, col: int, span: int = 1) -> dict[str, Any]:
@@ -107,22 +122,26 @@ def table_layout(config: dict[str, Any]) -> dict[str, Any]:
             piles.append(pile(kind, i, row, col, span))
             col += span
         row += 1 if left else 0
+        # As few rows as fit, equally full, to the right as on the top row.
+        per_row = -(-foundations // -(-foundations // cols)) if foundations else 1
         for i in range(foundations):
-            r, c = divmod(i, cols)
-            piles.append(pile("foundation", i, row + r, c + 1))
-        row += -(-foundations // cols)
+            r, c = divmod(i, per_row)
+            piles.append(pile("foundation", i, row + r, cols - per_row + 1 + c))
+        row += -(-foundations // per_row)
 
     if fans:
         span = min(FAN_SPAN, cols)
-        per_row = max(1, cols // span)
+        per_row = min(max(1, cols // span), fans_per_row)
+        start = 1 + (cols - per_row * span) // 2
         for i in range(fans):
             r, c = divmod(i, per_row)
-            piles.append(pile("fan", i, row + r, 1 + c * span, span))
+            piles.append(pile("fan", i, row + r, start + c * span, span))
         row += -(-fans // per_row)
 
-    start = 1 + (cols - tableau) // 2
     for i in range(tableau):
-        piles.append(pile("tableau", i, row, start + i))
+        r, c = divmod(i, tableau_per_row)
+        in_row = min(tableau_per_row, tableau - r * tableau_per_row)
+        piles.append(pile("tableau", i, row + r, 1 + (cols - in_row) // 2 + c))
 
     known = set(FANNING)
     for kind in config.get("kinds", []):
@@ -209,8 +228,10 @@ def script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def layout_css(variant_id: str, layout: dict[str, Any]) -> str:
-    """The table's layout as a stylesheet: grid places and dealt depths of every pile.
+def layout_css(variant_id: str, layout: dict[str, Any],
+               phone: dict[str, Any] | None = None) -> str:
+    """The table's layout as a stylesheet: grid places and dealt depths of every pile, and
+    the `phone` layout's places on a narrow screen where they differ.
 
     A file, not style attributes, so that the page works under a Content-Security-Policy
     without 'unsafe-inline'. Variant and pile ids are plain names (letters, digits, - and .).
@@ -222,18 +243,29 @@ def layout_css(variant_id: str, layout: dict[str, Any]) -> str:
              f"--waste-shows: {layout['waste_shows']}; }}"]
     for pile in layout["piles"]:
         lines.append(
-            f'{game} [data-pile="{pile["id"]}"] {{ grid-area: {pile["row"]} / {pile["col"]} '
-            f'/ span 1 / span {pile["span"]}; --down: {pile["down"]}; --up: {pile["up"]}; }}'
+            f'{game} [data-pile="{pile["id"]}"] {{ grid-area: {_area(pile)}; '
+            f'--down: {pile["down"]}; --up: {pile["up"]}; }}'
         )
+    if phone is not None and phone["piles"] != layout["piles"]:
+        lines.append(f"@media {PHONE_MEDIA} {{")
+        lines.append(f"  {game} .pt-table {{ --cols: {phone['cols']}; }}")
+        for pile in phone["piles"]:
+            lines.append(f'  {game} [data-pile="{pile["id"]}"] {{ grid-area: {_area(pile)}; }}')
+        lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def write_layout_css(site_dir: Path, variant_id: str, layout: dict[str, Any]) -> str:
+def _area(pile: dict[str, Any]) -> str:
+    return f"{pile['row']} / {pile['col']} / span 1 / span {pile['span']}"
+
+
+def write_layout_css(site_dir: Path, variant_id: str, layout: dict[str, Any],
+                     phone: dict[str, Any] | None = None) -> str:
     """Write the variant's layout stylesheet into the site; returns its path in the site.
 
     The name carries a digest of the content, so a browser never keeps an old layout.
     """
-    text = layout_css(variant_id, layout)
+    text = layout_css(variant_id, layout, phone)
     digest = hashlib.sha256(text.encode()).hexdigest()[:10]
     relative = f"assets/patience/layout/{variant_id}.{digest}.css"
     target = site_dir / relative
@@ -255,7 +287,8 @@ def game_context(variant_id: str, lang: str, content: str,
     strings = ui_strings(lang)
     intro, rest = split_intro(content)
     layout = table_layout(config)
-    css = "" if site_dir is None else write_layout_css(site_dir, variant_id, layout)
+    phone = table_layout(config, max_cols=PHONE_COLS)
+    css = "" if site_dir is None else write_layout_css(site_dir, variant_id, layout, phone)
     return {
         "variant": variant_id,
         "lang": lang or "en",
