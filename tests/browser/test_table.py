@@ -418,6 +418,9 @@ def test_a_second_visit_plays_with_the_network_off(browser, server, site) -> Non
         }""")
         for path in sorted((site / "pyodide").iterdir()):
             assert any(url.endswith(f"/pyodide/{path.name}") for url in cached), path.name
+        preload = page.evaluate("""async () => (await navigator.serviceWorker.ready)
+          .navigationPreload.getState()""")
+        assert preload["enabled"], "a second visit's page request waits for the worker"
         context.set_offline(True)
         page.reload()
         page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
