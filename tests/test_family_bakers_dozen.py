@@ -8,15 +8,16 @@ import copy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kin_support import arrange, config, ids, moves, new_game, show
+from kin_support import ROOT, arrange, config, ids, moves, new_game, rules_path, show
 from test_kin_properties import kin_machine
 
 from patience import Game, Move
 from patience.cards import Card, rank_of
-from patience.rules import DealRule, Rearrange, Rules
+from patience.rules import DealRule, Gather, Rearrange, Rules
 from patience_gen.examples import deal_example, unarranged
 from patience_gen.i18n import Translator
-from patience_gen.sentences import pile_sentences
+from patience_gen.rules import compile_rules, load_rules
+from patience_gen.sentences import foundation_sentences, layout_line, pile_sentences
 
 
 @pytest.mark.parametrize("deal", [0, 5, 29])
@@ -63,7 +64,7 @@ def test_portuguese_foundation_cards_stay() -> None:
 
 # -- Kings to the bottom at the deal ---------------------------------------------------------
 
-REARRANGED = ("bakers-dozen",)
+REARRANGED = ("bakers-dozen", "spanish-patience")
 
 
 def _dealt_and_arranged(variant_id: str, deal: int) -> list[tuple[list[Card], list[Card]]]:
@@ -129,6 +130,68 @@ def test_the_worked_example_replays_through_the_engine(variant_id: str) -> None:
     assert len(shown) == 1 and "the king of" in shown[0]
 
 
+# -- A number of base cards gathered before the deal ----------------------------------------
+
+def _gathering(count: int) -> dict:
+    """Baker's Dozen with `count` Aces taken to the foundations before the deal."""
+    data = copy.deepcopy(load_rules(rules_path("bakers-dozen")).data)
+    data["piles"]["foundation"]["deal"] = {"gather": count}
+    data["deal_order"] = ["foundation", "tableau"]
+    rest = 52 - count
+    data["piles"]["tableau"]["deal"]["cards"] = [rest // 13 + (i < rest % 13) for i in range(13)]
+    return compile_rules(data)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+@given(deal=st.integers(min_value=0, max_value=2**40))
+@settings(max_examples=20, deadline=None)
+def test_the_first_aces_of_the_deck_go_to_the_first_foundations(count: int, deal: int) -> None:
+    rules = Rules.from_config(_gathering(count))
+    assert rules.foundation.gather == Gather.COUNT and rules.foundation.gathered() == count
+    game = Game(rules, deal=deal)
+    tops = [game.pile(f).cards for f in ids(game, "foundation")]
+    assert [len(p) for p in tops] == [1] * count + [0] * (4 - count)
+    assert all(p[0].rank == 1 for p in tops[:count])
+    left = [c for p in game.piles if p.kind == "tableau" for c in p.cards]
+    assert sum(c.rank == 1 for c in left) == 4 - count
+    assert sorted(c.code for c in left + [p[0] for p in tops[:count]]) == list(range(52))
+
+
+def test_a_gathered_count_reads_into_the_model_and_back() -> None:
+    cfg = _gathering(2)
+    assert cfg["piles"]["foundation"]["gather"] == 2
+    assert Rules.from_config(cfg).to_config() == cfg
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    (5, "5 is out of range (1 to 4)"), (0, "0 is out of range"),
+    ("count", "a count of cards is written as that number"), (True, "is not one of")])
+def test_a_broken_gathered_count_is_refused_naming_the_field(value: object, words: str) -> None:
+    cfg = _gathering(2)
+    cfg["piles"]["foundation"]["gather"] = value
+    with pytest.raises(ValueError) as caught:
+        Rules.from_config(cfg)
+    assert "engine config: piles.foundation.gather: " in str(caught.value)
+    assert words in str(caught.value)
+
+
+@pytest.mark.parametrize(("lang", "start", "layout"), [
+    ("en", "2 aces are taken out of the deck", "4 foundations; the deal puts an ace on 2 of them"),
+    ("fr", "2 as sont retirés", "4 fondations ; la donne pose un as sur 2 d’entre elles"),
+    ("pt", "2 ases são tirados", "4 fundações; a distribuição põe um ás em 2 delas"),
+])
+def test_a_gathered_count_has_its_sentences(lang: str, start: str, layout: str) -> None:
+    t = Translator.for_language(lang, ROOT / "locales")
+    rules = Rules.from_config(_gathering(2))
+    assert start in " ".join(foundation_sentences(t, rules, {}))
+    assert layout in layout_line(t, rules, "foundation")
+    assert not t.problems
+
+
+def test_random_play_with_gathered_aces_keeps_every_invariant() -> None:
+    kin_machine(_gathering(2)).TestCase().runTest()
+
+
 # -- Baker's Dozen ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("deal", [0, 5, 29])
@@ -175,6 +238,78 @@ def test_bakers_dozen_foundations_build_by_suit_and_cards_stay() -> None:
     assert not any(m.startswith("foundation.") for m in legal)
 
 
-@pytest.mark.parametrize("variant_id", ["bakers-dozen"])
+# -- Spanish Patience ------------------------------------------------------------------------
+
+def test_spanish_patience_deals_like_bakers_dozen() -> None:
+    for deal in (0, 7, 30):
+        ours, theirs = new_game("spanish-patience", deal=deal), new_game("bakers-dozen", deal=deal)
+        assert [p.cards for p in ours.piles] == [p.cards for p in theirs.piles]
+
+
+def test_spanish_patience_any_single_card_fills_an_emptied_pile() -> None:
+    game = new_game("spanish-patience")
+    arrange(game, {"tableau.0": "", "tableau.1": "3C 5D", "tableau.2": "5H QS", "tableau.3": "2H"})
+    legal = moves(game)
+    assert {"tableau.1>tableau.0", "tableau.2>tableau.0", "tableau.3>tableau.0"} <= legal
+    assert "tableau.1>tableau.0x2" not in legal
+
+
+def test_spanish_patience_builds_down_whatever_the_suit_foundations_by_suit_and_stay() -> None:
+    game = new_game("spanish-patience")
+    arrange(game, {"foundation.0": "AH 2H", "tableau.0": "3H", "tableau.1": "3S",
+                   "tableau.2": "4C", "tableau.3": "5C"})
+    legal = moves(game)
+    assert {"tableau.0>foundation.0", "tableau.1>tableau.2", "tableau.2>tableau.3"} <= legal
+    assert "tableau.1>foundation.0" not in legal
+    assert not any(m.startswith("foundation.") for m in legal)
+
+
+# -- Castles in Spain ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("deal", [0, 5, 29])
+def test_castles_in_spain_deal_is_thirteen_piles_of_four_with_only_the_top_card_up(
+        deal: int) -> None:
+    game = new_game("castles-in-spain", deal=deal)
+    tableau = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in tableau] == [4] * 13
+    assert all([c.face_up for c in p] == [False, False, False, True] for p in tableau)
+    assert {p.kind for p in game.piles} == {"foundation", "tableau"}
+
+
+def test_castles_in_spain_leaves_the_kings_where_they_fall() -> None:
+    assert any(
+        any(c.rank == 13 for c in game.pile(t).cards[1:])
+        for game in (new_game("castles-in-spain", deal=d) for d in range(5))
+        for t in ids(game, "tableau")
+    )
+
+
+def test_castles_in_spain_builds_down_in_alternate_colours_one_card_at_a_time() -> None:
+    game = new_game("castles-in-spain")
+    arrange(game, {"tableau.0": "QS", "tableau.1": "#4C JH", "tableau.2": "#8C JC",
+                   "tableau.3": "TS"})
+    legal = moves(game)
+    assert {"tableau.1>tableau.0", "tableau.3>tableau.1"} <= legal
+    assert "tableau.2>tableau.0" not in legal and "tableau.3>tableau.2" not in legal
+    arrange(game, {"tableau.1": "#4C JH TS", "tableau.3": "KD"})
+    assert "tableau.1>tableau.0x2" not in moves(game)
+
+
+def test_castles_in_spain_any_card_fills_a_space_and_an_uncovered_card_turns_up() -> None:
+    game = new_game("castles-in-spain")
+    arrange(game, {"tableau.0": "", "tableau.1": "#3C 5D", "tableau.2": "#9H QS"})
+    legal = moves(game)
+    assert {"tableau.1>tableau.0", "tableau.2>tableau.0"} <= legal
+    game.play(Move("tableau.1", "tableau.0"))
+    assert show(game, "tableau.1") == "3C"
+
+
+def test_castles_in_spain_foundation_cards_stay() -> None:
+    game = new_game("castles-in-spain")
+    arrange(game, {"foundation.0": "AH 2H 3H", "tableau.0": "4S"})
+    assert not any(m.startswith("foundation.") for m in moves(game))
+
+
+@pytest.mark.parametrize("variant_id", ["bakers-dozen", "spanish-patience", "castles-in-spain"])
 def test_random_play_keeps_every_invariant(variant_id: str) -> None:
     kin_machine(config(variant_id)).TestCase().runTest()

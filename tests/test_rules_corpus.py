@@ -108,6 +108,15 @@ EDITS = [
     ("rearranging piles of one card", "bakers-dozen", "{cards: 4, rearrange",
      "{cards: 1, rearrange", "piles.tableau.deal.rearrange", "{cards: 1, rearrange",
      "changes nothing where no pile is dealt two cards"),
+    ("more cards gathered than foundations", "bakers-dozen", "    base: ace\n",
+     "    base: ace\n    deal: {gather: 5}\n", "piles.foundation.deal.gather", "{gather: 5}",
+     "gathers 5 cards, one to a foundation, but there are only 4 foundations"),
+    ("a number gathered for a first-card base", "wood", "deal: {gather: all}",
+     "deal: {gather: 8}", "piles.foundation.deal.gather", "{gather: 8}",
+     "gathered only for an ace or king base"),
+    ("a gathered count in words", "bakers-dozen", "    base: ace\n",
+     "    base: ace\n    deal: {gather: two}\n", "piles.foundation.deal.gather", "{gather: two}",
+     "'two' is not a valid value here"),
 ]
 
 # (case, file name, bytes, line, field, words): whole files, for what an edit cannot show

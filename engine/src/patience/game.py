@@ -31,7 +31,6 @@ from patience.records import Change, Flip, NextPass, Shift, Step, TurnOver, Undo
 from patience.rng import shuffled
 from patience.rules import (
     FoundationBase,
-    Gather,
     GroupRule,
     PileKind,
     Relation,
@@ -138,10 +137,10 @@ class Game:
             if kind == PileKind.FOUNDATION:
                 if found.base == FoundationBase.FIRST_CARD:
                     self._base = rank_of(deck[0])
-                if found.gather in (None, Gather.NONE):
+                if not found.gathered():
                     continue
                 picked = [i for i, c in enumerate(deck) if rank_of(c) == self._base]
-                picked = picked[: 1 if found.gather == Gather.ONE else len(piles)]
+                picked = picked[: found.gathered()]
                 for pile, i in zip(piles, picked, strict=False):
                     self._piles[pile].append(deck[i])
                 for i in reversed(picked):

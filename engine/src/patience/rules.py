@@ -91,11 +91,13 @@ class FoundationBase(StrEnum):
 
 
 class Gather(StrEnum):
-    """Base cards taken out of the deck onto the foundations before the deal."""
+    """Base cards taken out of the deck onto the foundations before the deal: none, one, one
+    for every foundation, or a given number of them (written in the config as that number)."""
 
     NONE = "none"
     ONE = "one"
     ALL = "all"
+    COUNT = "count"
 
 
 class Rearrange(StrEnum):
@@ -249,8 +251,8 @@ class StockTurn:
 
 @dataclass(frozen=True, slots=True)
 class PileRules:
-    """Everything about one kind of pile. Foundations add base, gather and automatic; the
-    stock adds its turn."""
+    """Everything about one kind of pile. Foundations add base, gather (with gather_count, the
+    number of cards when it is a count) and automatic; the stock adds its turn."""
 
     kind: PileKind
     count: int
@@ -260,8 +262,21 @@ class PileRules:
     spaces: Spaces
     base: FoundationBase | None = None
     gather: Gather | None = None
+    gather_count: int = 0
     automatic: bool = False
     turn: StockTurn | None = None
+
+    def gathered(self) -> int:
+        """How many base cards the deal takes to these piles, one to each from the first."""
+        match self.gather:
+            case Gather.ONE:
+                return 1
+            case Gather.ALL:
+                return self.count
+            case Gather.COUNT:
+                return self.gather_count
+            case _:
+                return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,9 +467,15 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
     pile = PileRules(kind, count, DealRule(cards, face_up, rearrange), _build(r.field("build")),
                      moves, spaces)
     if kind == PileKind.FOUNDATION:
-        pile = replace(pile, base=r.field("base").enum(FoundationBase),
-                       gather=r.field("gather").enum(Gather),
-                       automatic=r.field("automatic").bool())
+        gather_r = r.field("gather")
+        if isinstance(gather_r.data, int) and not isinstance(gather_r.data, bool):
+            gather, gather_count = Gather.COUNT, gather_r.int(1, count)
+        else:
+            gather, gather_count = gather_r.enum(Gather), 0
+            if gather == Gather.COUNT:
+                raise gather_r.fail("a count of cards is written as that number")
+        pile = replace(pile, base=r.field("base").enum(FoundationBase), gather=gather,
+                       gather_count=gather_count, automatic=r.field("automatic").bool())
     if kind == PileKind.STOCK:
         turn_r = r.field("turn")
         passes = turn_r.field("passes")
@@ -513,9 +534,7 @@ def _check_whole(rules: Rules, top: _Reader) -> None:
     elif stock is not None:
         raise piles_r.field("stock").field("turn").fail("missing")
     found = rules.foundation
-    gathered = {Gather.NONE: 0, Gather.ONE: 1, Gather.ALL: min(found.count, 4 * rules.decks),
-                None: 0}[found.gather]
-    dealt = gathered
+    dealt = min(found.gathered(), 4 * rules.decks)
     for pile in rules:
         if pile.kind in (PileKind.FOUNDATION, PileKind.STOCK):
             continue
@@ -562,7 +581,7 @@ def _pile_config(pile: PileRules) -> dict[str, Any]:
     }
     if pile.kind == PileKind.FOUNDATION:
         out["base"] = str(pile.base)
-        out["gather"] = str(pile.gather)
+        out["gather"] = pile.gather_count if pile.gather == Gather.COUNT else str(pile.gather)
         out["automatic"] = pile.automatic
     if pile.turn is not None:
         out["turn"] = {"cards": pile.turn.cards, "to": str(pile.turn.to),

@@ -195,7 +195,16 @@ def _cross_checks(rules: RulesFile):
         yield error(("piles", "waste"), "a waste needs a stock to fill it")
     yield from _fill_and_deal_checks(piles, error)
     foundation = piles["foundation"]
-    if foundation.get("deal", {}).get("gather") == "all":
+    gather = foundation.get("deal", {}).get("gather")
+    if isinstance(gather, int) and gather > foundation["count"]:
+        yield error(("piles", "foundation", "deal", "gather"),
+                    f"gathers {gather} cards, one to a foundation, but there are only "
+                    f"{foundation['count']} foundations")
+    if isinstance(gather, int) and foundation["base"] == "first-card":
+        yield error(("piles", "foundation", "deal", "gather"),
+                    "a number of cards is gathered only for an ace or king base; first-card "
+                    "takes one or all")
+    if gather == "all":
         same_rank = 4 * data["decks"]
         if foundation["count"] != same_rank:
             yield error(
@@ -321,6 +330,8 @@ def _dealt(kind: str, spec: dict, decks: int) -> int:
         return 0
     if kind == "foundation":
         gather = spec.get("deal", {}).get("gather", "none")
+        if isinstance(gather, int):
+            return gather
         return {"none": 0, "one": 1, "all": 4 * decks}[gather]
     cards = spec.get("deal", {}).get("cards", 0)
     return sum(cards) if isinstance(cards, list) else cards * spec.get("count", 1)

@@ -403,6 +403,18 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
         case "king", "all":
             out.append(t._("Each foundation is started with a king: the kings are taken out of "
                            "the deck and put there before the deal."))
+        case "ace", "count":
+            out.append(t.n_(
+                "Each foundation is started with an ace; one ace is taken out of the deck and "
+                "put on a foundation before the deal.",
+                "Each foundation is started with an ace; {count} aces are taken out of the deck "
+                "and put on the foundations, one on each, before the deal.", spec.gather_count))
+        case "king", "count":
+            out.append(t.n_(
+                "Each foundation is started with a king; one king is taken out of the deck and "
+                "put on a foundation before the deal.",
+                "Each foundation is started with a king; {count} kings are taken out of the deck "
+                "and put on the foundations, one on each, before the deal.", spec.gather_count))
         case "ace", _:
             out.append(t._("Each foundation is started with an ace."))
         case "king", _:
@@ -528,6 +540,12 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
                 return t.n_("One foundation, which receives a card of the base rank at the deal.",
                             "{count} foundations, each of which receives a card of the base rank "
                             "at the deal.", count)
+            case "count", _:
+                card = t._("an ace") if spec.base == "ace" else t._("a king")
+                return t.n_("{foundations}; the deal puts {card} on one of them.",
+                            "{foundations}; the deal puts {card} on {count} of them.",
+                            spec.gather_count, card=card,
+                            foundations=t.n_("One foundation", "{count} foundations", count))
             case "one", _:
                 return t.n_("One foundation; the deal puts one card on it.",
                             "{count} foundations; the deal puts one card on the first of them.",

@@ -41,9 +41,10 @@ def layout_svg(config: dict[str, Any], title: str) -> str:
         top.append((0, 0, False))
     if top:
         top.append((-1, 0, False))
-    gathered = piles["foundation"]["gather"]
-    for i in range(piles["foundation"]["count"]):
-        dealt = 1 if gathered == "all" or (gathered == "one" and i == 0) else 0
+    count, gathered = piles["foundation"]["count"], piles["foundation"]["gather"]
+    taken = {"none": 0, "one": 1, "all": count}.get(gathered, gathered)  # or a number
+    for i in range(count):
+        dealt = 1 if i < taken else 0
         top.append((dealt, dealt, False))
     rows.append(top)
     side = []
