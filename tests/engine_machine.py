@@ -40,7 +40,7 @@ def make_machine(config: dict) -> type[RuleBasedStateMachine]:
         @initialize(deal=st.integers(0, 2**63 - 1), autoplay=st.booleans())
         def deal(self, deal: int, autoplay: bool) -> None:
             self.game = patience.Game(config, deal=deal, autoplay=autoplay)
-            self.deck = Counter({c: config["decks"] for c in range(52)})
+            self.deck = Counter(self.game.rules.deck())
 
         @precondition(lambda self: self.game.legal_moves())
         @rule(data=st.data())

@@ -30,6 +30,7 @@ from patience.layout import Layout, layout_of
 from patience.records import Change, Flip, NextPass, Shift, Step, TurnOver, Undo
 from patience.rng import shuffled
 from patience.rules import (
+    RANKS_PER_SUIT,
     FoundationBase,
     GroupRule,
     PileKind,
@@ -43,6 +44,7 @@ from patience.rules import (
 from patience.saves import SAVE_FORMAT, read_save
 
 BASE_RANKS = {FoundationBase.ACE: 1, FoundationBase.KING: 13}
+RUN_OF_SUIT = (RANKS_PER_SUIT,)  # the only count a pile taking complete runs accepts
 
 
 class IllegalMove(ValueError):
@@ -97,6 +99,7 @@ class Refusal(Enum):
     SPACE_CLOSED = "space may not be filled from there"
     SPACE_KING = "space takes a King"
     SPACE_BASE = "space takes the base rank"
+    COMPLETE_RUNS = "only complete runs go there"
 
 
 _SPACE_REFUSALS = {SpaceRule.NONE: Refusal.SPACE_CLOSED, SpaceRule.KING: Refusal.SPACE_KING,
@@ -117,7 +120,7 @@ class Game:
         self._base = 1
         self._history: list[tuple[Move, Undo]] = []
         self._redo: list[Move] = []
-        self._deal_cards(shuffled(list(range(52)) * self.rules.decks, deal))
+        self._deal_cards(shuffled(self.rules.deck(), deal))
         if autoplay:
             self._automatic([], None)
 
@@ -294,6 +297,8 @@ class Game:
         be a count of cards that may leave `source` together (see `_movable`).
         """
         lay = self._lay
+        if lay.complete_runs[target] and (self._piles[target] or n != RANKS_PER_SUIT):
+            return Refusal.COMPLETE_RUNS
         if n > 1 and not self._group_fits(source, target, n):
             return Refusal.SINGLE_CARDS if lay.single_cards[target] else Refusal.NOT_BUILT
         dest = self._piles[target]
@@ -357,6 +362,9 @@ class Game:
                 return f"an empty {kind} pile may not be filled"
             case Refusal.SPACE_KING:
                 return f"only a King may fill an empty {kind} pile"
+            case Refusal.COMPLETE_RUNS:
+                return (f"a {kind} takes only a complete run of {RANKS_PER_SUIT} cards of one "
+                        f"suit, in one move onto an empty {kind}")
             case _:
                 return f"an empty {kind} starts with rank {self._base}"
 
@@ -397,6 +405,8 @@ class Game:
                 assert lay.waste is not None
                 return stock, lay.waste, min(turn.cards, len(cards))
             tableau = lay.by_kind[PileKind.TABLEAU]
+            if turn.blocked_by_spaces and not all(self._piles[p] for p in tableau):
+                return None
             return stock, tableau[0], min(turn.cards * len(tableau), len(cards))
         waste = self._piles[lay.waste] if lay.waste is not None else None
         if waste and (turn.passes is None or self._passes < turn.passes):
@@ -419,6 +429,7 @@ class Game:
         closed = SpaceRule.NONE
         wanted: dict[int, list[int]] = {}
         empty = []
+        runs_only = lay.complete_runs
         for t, dest in enumerate(piles):
             if not dest:
                 if space_fixed[t] is not closed:
@@ -426,7 +437,7 @@ class Game:
                 continue
             table = build[t]
             top = dest[-1]
-            if table is not None and not top & FACE_DOWN:
+            if table is not None and not top & FACE_DOWN and not runs_only[t]:
                 for code in table[top]:
                     wanted.setdefault(code, []).append(t)
         out: list[Step] = []
@@ -455,8 +466,8 @@ class Game:
                 if rule is closed:
                     continue
                 codes = takes[rule]
-                for n in counts:
-                    if src[-n] in codes and (n == 1 or group_fits(s, t, n)):
+                for n in (RUN_OF_SUIT if runs_only[t] else counts):
+                    if n in counts and src[-n] in codes and (n == 1 or group_fits(s, t, n)):
                         out.append((s, t, n))
         stock = self._stock_step()
         if stock is not None:
@@ -479,6 +490,8 @@ class Game:
         if stock is not None and (s, t, move.count) == stock:
             return None
         if lay.stock in (s, t) or (s == lay.waste and t == lay.stock):
+            if stock is None and lay.stock is not None and self._piles[lay.stock]:
+                return "the stock may not be dealt while a tableau pile is empty"
             if stock is None:
                 return "the stock is empty and no pass through it is left"
             return f"the stock's move now is {self.move_of(stock)}"
@@ -585,7 +598,8 @@ class Game:
         """Make the moves the rules make by themselves until none is left."""
         lay = self._lay
         held = (played_back, len(self._piles[played_back])) if played_back is not None else None
-        while self._auto_fill(changes) or (lay.auto_foundation and self._auto_up(changes, held)):
+        while self._auto_fill(changes) or (lay.auto_foundation and (
+                self._auto_up(changes, held) or self._auto_runs(changes))):
             pass
 
     def _auto_fill(self, changes: list[Change]) -> bool:
@@ -615,6 +629,8 @@ class Game:
             dest = piles[f]
             table = lay.build[f]
             limit = lay.max_cards[f]
+            if lay.complete_runs[f]:
+                continue
             if not dest:
                 for suit in range(4):
                     wanted[suit * 13 + self._base - 1] = f
@@ -627,6 +643,20 @@ class Game:
                 f = wanted[src[-1]]
                 if self._refusal(s, f, 1) is None:
                     self._move((s, f, 1), changes)
+                    return True
+        return False
+
+    def _auto_runs(self, changes: list[Change]) -> bool:
+        """Send a complete run on top of a pile to an empty foundation that takes such runs."""
+        lay, piles = self._lay, self._piles
+        if not lay.run_foundations:
+            return False
+        for s in lay.auto_sources:
+            if len(piles[s]) < RANKS_PER_SUIT or RANKS_PER_SUIT not in self._movable(s):
+                continue
+            for f in lay.run_foundations:
+                if f in lay.target_set[s] and self._refusal(s, f, RANKS_PER_SUIT) is None:
+                    self._move((s, f, RANKS_PER_SUIT), changes)
                     return True
         return False
 

@@ -26,10 +26,10 @@ class Layout:
     """
 
     __slots__ = (
-        "auto_fill", "auto_foundation", "auto_sources", "build", "by_kind", "foundations",
-        "group", "ids", "index", "kinds", "max_cards", "rules", "run", "simple",
-        "single_cards", "sources", "space_fixed", "specs", "stock", "target_set", "targets",
-        "total", "turn", "waste",
+        "auto_fill", "auto_foundation", "auto_sources", "build", "by_kind", "complete_runs",
+        "foundations", "group", "ids", "index", "kinds", "max_cards", "rules", "run",
+        "run_foundations", "simple", "single_cards", "sources", "space_fixed", "specs", "stock",
+        "target_set", "targets", "total", "turn", "waste",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -58,6 +58,8 @@ class Layout:
         self.group: tuple[GroupRule, ...] = tuple(s.moves.group for s in specs)
         self.single_cards = tuple(s.build is not None and s.build.single_cards for s in specs)
         self.max_cards = tuple(None if s.build is None else s.build.max_cards for s in specs)
+        self.complete_runs = tuple(s.build is not None and s.build.complete_runs for s in specs)
+        """Piles that take cards only as one complete run of a suit, onto an empty pile."""
         self.targets = tuple(
             tuple(t for t in range(len(ids)) if t != p and kinds[t] in s.moves.to)
             for p, s in enumerate(specs))
@@ -78,6 +80,8 @@ class Layout:
         self.sources = tuple(p for p, g in enumerate(self.group) if g != GroupRule.NONE)
         """Piles cards may leave."""
         self.foundations = self.by_kind[PileKind.FOUNDATION]
+        self.run_foundations = tuple(f for f in self.foundations if self.complete_runs[f])
+        """Foundations that take only complete runs."""
         self.stock: int | None = self.by_kind.get(PileKind.STOCK, (None,))[0]
         self.waste: int | None = self.by_kind.get(PileKind.WASTE, (None,))[0]
         self.turn: StockTurn | None = None if rules.stock is None else rules.stock.turn

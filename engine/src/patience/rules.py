@@ -9,11 +9,12 @@ suit rule, space rule, stock rule), with what Solvitaire cannot say: "any suit b
 
 A new rule concept is a new enum member or a new field with a default, so configs of this
 format stay readable: free cells are a kind of pile whose build rule holds one card, a stock
-that deals to every tableau pile is a `TurnTo` already, complete runs leaving the table or
-building both ways would be a field of `MoveRule` and a `RankOrder` member, any face-up group
-moving is a `GroupRule` member, and Kings sent beneath their piles at the deal a field of
-`DealRule` (`Rearrange`), which a config written before it may leave out. The enums are string
-enums: each member equals the word the config uses.
+that deals to every tableau pile is a `TurnTo` already (and one held back while a tableau pile
+is empty a field of `StockTurn`), foundations that take only complete runs a field of
+`BuildRule`, a deck of fewer suits a field of `Rules`, any face-up group moving is a `GroupRule`
+member, and Kings sent beneath their piles at the deal a field of `DealRule` (`Rearrange`);
+a config written before any of these may leave it out. The enums are string enums: each
+member equals the word the config uses.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any
 
-from patience.cards import FACE_DOWN, rank_of
+from patience.cards import FACE_DOWN, SUITS, rank_of
 
 FORMAT = 1
 """The engine config format: the compiler writes it, the engine refuses any other."""
 
 CARDS_PER_DECK = 52
+RANKS_PER_SUIT = 13
 MAX_DECKS = 8
 
 
@@ -190,11 +192,16 @@ def space_codes(base: int) -> Mapping[SpaceRule, frozenset[int]]:
 
 @dataclass(frozen=True, slots=True)
 class BuildRule:
-    """How cards are built on a pile: the relation to its top card, and limits."""
+    """How cards are built on a pile: the relation to its top card, and limits.
+
+    `complete_runs`: the pile takes cards only as one whole run of 13, from its base rank to
+    the other end, moved onto it while it is empty (Spider-like foundations).
+    """
 
     relation: Relation
     max_cards: int | None = None
     single_cards: bool = False
+    complete_runs: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,11 +249,16 @@ class DealRule:
 
 @dataclass(frozen=True, slots=True)
 class StockTurn:
-    """A turn of the stock: how many cards, to where, and how many passes (None: no limit)."""
+    """A turn of the stock: how many cards, to where, and how many passes (None: no limit).
+
+    `blocked_by_spaces`: a stock that deals to the tableau may not be turned while any tableau
+    pile is empty.
+    """
 
     cards: int
     to: TurnTo
     passes: int | None
+    blocked_by_spaces: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +299,9 @@ class Rules:
     decks: int
     deal_order: tuple[PileKind, ...]
     piles: tuple[PileRules, ...]
+    suits: str = SUITS
+    """The suits the cards come in ("CDHS" order): a deck of fewer suits repeats them, so
+    that `decks` decks still hold `decks * 52` cards."""
 
     @property
     def kinds(self) -> tuple[PileKind, ...]:
@@ -320,6 +335,17 @@ class Rules:
         """How many cards the game holds."""
         return self.decks * CARDS_PER_DECK
 
+    @property
+    def copies(self) -> int:
+        """How many times each card of the game is in it (each code, in the engine)."""
+        return self.decks * len(SUITS) // len(self.suits)
+
+    def deck(self) -> list[int]:
+        """Every card code of the game, unshuffled: each suit's 13 ranks, `copies` times."""
+        one = [SUITS.index(s) * RANKS_PER_SUIT + r for s in self.suits
+               for r in range(RANKS_PER_SUIT)]
+        return one * self.copies
+
     @classmethod
     def from_config(cls, config: Any) -> Rules:
         """Check an engine config and build its model; raise ValueError naming the field."""
@@ -332,6 +358,7 @@ class Rules:
             "format": FORMAT,
             "id": self.id,
             "decks": self.decks,
+            "suits": list(self.suits),
             "deal_order": [str(k) for k in self.deal_order],
             "kinds": [str(k) for k in self.kinds],
             "piles": {str(p.kind): _pile_config(p) for p in self.piles},
@@ -371,6 +398,12 @@ class _Reader:
         if name not in self.data:
             raise _Reader(None, self._join(name)).fail("missing")
         return _Reader(self.data[name], self._join(name))
+
+    def optional(self, name: str, default: Any) -> _Reader:
+        """A field added after its format: configs written before it read as `default`."""
+        if isinstance(self.data, dict) and name not in self.data:
+            return _Reader(default, self._join(name))
+        return self.field(name)
 
     def item(self, index: int) -> _Reader:
         return _Reader(self.data[index], f"{self.path}[{index}]")
@@ -429,7 +462,7 @@ def _build(r: _Reader) -> BuildRule | None:
         return None
     limit = r.field("max_cards")
     return BuildRule(_relation(r), None if limit.is_null() else limit.int(1),
-                     r.field("single_cards").bool())
+                     r.field("single_cards").bool(), r.optional("complete_runs", False).bool())
 
 
 def _optional_kinds(r: _Reader) -> tuple[PileKind, ...] | None:
@@ -481,7 +514,8 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
         passes = turn_r.field("passes")
         pile = replace(pile, turn=StockTurn(
             turn_r.field("cards").int(1, decks * CARDS_PER_DECK), turn_r.field("to").enum(TurnTo),
-            None if passes.is_null() else passes.int(1)))
+            None if passes.is_null() else passes.int(1),
+            turn_r.optional("blocked_by_spaces", False).bool()))
     return pile
 
 
@@ -494,6 +528,7 @@ def _parse(config: Any) -> Rules:
                          "recompile the rules files")
     variant_id = top.field("id").str()
     decks = top.field("decks").int(1, MAX_DECKS)
+    suits = _suits(top.optional("suits", list(SUITS)))
     kinds_r = top.field("kinds")
     kinds = kinds_r.kinds()
     if list(kinds) != sorted(kinds, key=list(PileKind).index):
@@ -506,9 +541,19 @@ def _parse(config: Any) -> Rules:
     piles = tuple(_pile(kind, piles_r.field(kind), decks) for kind in kinds)
     order_r = top.field("deal_order")
     deal_order = order_r.kinds()
-    rules = Rules(variant_id, decks, deal_order, piles)
+    rules = Rules(variant_id, decks, deal_order, piles, suits)
     _check_whole(rules, top)
     return rules
+
+
+def _suits(r: _Reader) -> str:
+    """The suits of the deck: letters in "CDHS" order, as many as divide four."""
+    letters = [item.str() for item in r.list()]
+    if any(s not in SUITS for s in letters) or letters != sorted(set(letters), key=SUITS.index):
+        raise r.fail(f"expected suit letters of {SUITS}, each once and in that order")
+    if not letters or len(SUITS) % len(letters):
+        raise r.fail("a deck of 52 cards is made of 1, 2 or 4 suits")
+    return "".join(letters)
 
 
 def _check_whole(rules: Rules, top: _Reader) -> None:
@@ -533,6 +578,15 @@ def _check_whole(rules: Rules, top: _Reader) -> None:
                 f"no {turn_to} piles in this variant")
     elif stock is not None:
         raise piles_r.field("stock").field("turn").fail("missing")
+    if stock is not None and stock.turn is not None and stock.turn.blocked_by_spaces and (
+            stock.turn.to != TurnTo.TABLEAU):
+        raise piles_r.field("stock").field("turn").field("blocked_by_spaces").fail(
+            "only a stock that deals to the tableau waits for its spaces to be filled")
+    for pile in rules:
+        if pile.build is not None and pile.build.complete_runs and not _runs_fit(pile):
+            raise piles_r.field(pile.kind).field("build").field("complete_runs").fail(
+                "a pile that takes complete runs builds up from the ace or down from the king, "
+                "by suit and without wrapping")
     found = rules.foundation
     dealt = min(found.gathered(), 4 * rules.decks)
     for pile in rules:
@@ -553,6 +607,16 @@ def _check_whole(rules: Rules, top: _Reader) -> None:
             f"the stock holds the {rest} cards left after the deal")
 
 
+def _runs_fit(pile: PileRules) -> bool:
+    """Whether a pile taking complete runs can take them: a suit's 13 cards in order, from
+    the base rank (the foundations' own) to the other end."""
+    assert pile.build is not None
+    rel = pile.build.relation
+    start = {RankOrder.UP: FoundationBase.ACE, RankOrder.DOWN: FoundationBase.KING}.get(rel.rank)
+    return (pile.kind == PileKind.FOUNDATION and pile.base == start
+            and rel.suit == SuitRule.SAME_SUIT and not rel.wrap)
+
+
 def _relation_config(rel: Relation) -> dict[str, Any]:
     return {"rank": str(rel.rank), "suit": str(rel.suit), "wrap": rel.wrap}
 
@@ -569,7 +633,7 @@ def _pile_config(pile: PileRules) -> dict[str, Any]:
                  "rearrange": str(pile.deal.rearrange)},
         "build": None if build is None else {
             **_relation_config(build.relation), "max_cards": build.max_cards,
-            "single_cards": build.single_cards},
+            "single_cards": build.single_cards, "complete_runs": build.complete_runs},
         "moves": {"group": str(pile.moves.group),
                   "run": None if pile.moves.run is None else _relation_config(pile.moves.run),
                   "to": _kinds_config(pile.moves.to)},
@@ -585,7 +649,8 @@ def _pile_config(pile: PileRules) -> dict[str, Any]:
         out["automatic"] = pile.automatic
     if pile.turn is not None:
         out["turn"] = {"cards": pile.turn.cards, "to": str(pile.turn.to),
-                       "passes": pile.turn.passes}
+                       "passes": pile.turn.passes,
+                       "blocked_by_spaces": pile.turn.blocked_by_spaces}
     return out
 
 

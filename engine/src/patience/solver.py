@@ -99,6 +99,7 @@ class _Rules:
         self.lay = lay
         rules = lay.rules
         self.decks = rules.decks
+        self.copies = rules.copies  # of each card code: more than decks with fewer suits
         self.total = lay.total
         self.foundations = lay.foundations
         self.found_set = frozenset(lay.foundations)
@@ -155,7 +156,7 @@ class _Rules:
         found_table = lay.build[lay.foundations[0]]
         found_spec = lay.rules.foundation
         self.dead_returns = (
-            bool(self.safe_kinds) and self.decks == 1 and found_table is not None
+            bool(self.safe_kinds) and self.copies == 1 and found_table is not None
             and all(len(found_table[c]) <= 1 for c in range(52))
             and found_spec.spaces.accepts == "base" and found_spec.spaces.only_from is None
             and found_spec.moves.group != "none")
@@ -225,12 +226,12 @@ class _Rules:
         The argument: if every card that could ever rest on card c is already on a foundation,
         a winning line that keeps c out can be rewritten to send c up now and drop every later
         move of c and of those cards (they only ever serve each other). It needs that no space
-        rule looks at piles such cards could come back to, and a free foundation for every
-        base card still out.
+        rule looks at piles such cards could come back to, a free foundation for every
+        base card still out, and foundations that take single cards (not complete runs).
         """
         lay = self.lay
         rules = lay.rules
-        if len(lay.foundations) < 4 * self.decks:
+        if len(lay.foundations) < 4 * self.decks or lay.run_foundations:
             return frozenset()
         reach: set[str] = set()
         todo: list[str] = list(rules.foundation.moves.to)
@@ -255,7 +256,7 @@ class _Rules:
         card need not be: where a line puts it on `code`, it may go to a free foundation
         instead, if nothing but base cards could ever rest on it (see `base_goes_up`).
         """
-        decks = self.decks
+        copies = self.copies
         tops = self._closed_tops(piles) if self.closed else ()
         seen = {code}
         todo = [code]
@@ -268,7 +269,7 @@ class _Rules:
             if self.base_goes_up and not strict:
                 hosts = {x for x in hosts if not self._base_only(x, base, tops)}
             for x in hosts:
-                if home[x] < (decks - 1 if x == code else decks):
+                if home[x] < (copies - 1 if x == code else copies):
                     return False
                 if x not in seen:
                     seen.add(x)

@@ -10,6 +10,7 @@ and as the engine leaves it.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -17,8 +18,10 @@ from functools import cache
 from typing import Any
 
 from patience import Game, Move
-from patience.cards import RANKS, SUITS, Card
+from patience.cards import FACE_DOWN, RANKS, SUITS, Card, card_text
+from patience.records import Step
 from patience.rules import (
+    RANKS_PER_SUIT,
     PileKind,
     RankOrder,
     Rearrange,
@@ -154,11 +157,84 @@ def find_example(
     return Example(str(kind), deal, prelude, move, below, card, allowed, refused, wraps)
 
 
+# The positions a search for a complete run may look at, per deal, and the deals it tries: a
+# deck of one or two suits gives a run within a few hundred; four suits would need far more
+# than a page build should spend, and their page goes without the example.
+RUN_SEARCH_NODES = 1500
+RUN_SEARCH_DEALS = 4
+
+
+def find_run_example(config: Mapping[str, Any] | Rules) -> Example | None:
+    """An engine-made position where a complete run may go to a foundation, or None.
+
+    A best-first search from the deal (no automatic moves, so the run waits for the move),
+    going on from the position whose top runs are longest, longest of all when a King (or
+    whatever the base rank is) lies under one.
+    """
+    rules = rules_of(config)
+    for deal in range(RUN_SEARCH_DEALS):
+        hit = _run_search(rules, deal)
+        if hit is not None:
+            game = Game(rules, deal=deal, autoplay=False)
+            for step in hit[0]:
+                game.apply(step)
+            move = game.move_of(hit[1])
+            first = card_text(game.stacks[hit[1][0]][-RANKS_PER_SUIT])
+            return Example("foundation", deal, tuple(str(game.move_of(s)) for s in hit[0]),
+                           str(move), "", first, (first,), ())
+    return None
+
+
+def _run_search(rules: Rules, deal: int) -> tuple[tuple[Step, ...], Step] | None:
+    game = Game(rules, deal=deal, autoplay=False)
+    targets = set(game.layout.run_foundations)
+    seen = {game.position_key()}
+    start: tuple[Step, ...] = ()
+    queue = [(-_run_worth(game), 0, start, [list(p) for p in game.stacks])]
+    nodes = 0
+    while queue and nodes < RUN_SEARCH_NODES:
+        _, _, path, stacks = heapq.heappop(queue)
+        game.set_position(stacks)
+        for step in game.legal_steps():
+            if step[1] in targets:
+                return path, step
+            record = game.apply(step)
+            nodes += 1
+            key = game.position_key()
+            if key not in seen:
+                seen.add(key)
+                heapq.heappush(queue, (-_run_worth(game), nodes, (*path, step),
+                                       [list(p) for p in game.stacks]))
+            game.revert(record)
+    return None
+
+
+def _run_worth(game: Game) -> int:
+    """How near complete runs look: the squared length of each pile's movable top run, tripled
+    where the foundations' base rank lies under it, less five per face-down card."""
+    lay = game.layout
+    worth = 0
+    for p in lay.by_kind[PileKind.TABLEAU]:
+        pile, table = game.stacks[p], lay.run[p]
+        depth = 0
+        while depth < len(pile) and not pile[-depth - 1] & FACE_DOWN and (
+                depth == 0 or (table is not None and pile[-depth] in table[pile[-depth - 1]])):
+            depth += 1
+        heads = depth and (pile[-depth] % RANKS_PER_SUIT + 1) == game.base_rank
+        worth += depth * depth * (3 if heads else 1) - 5 * sum(1 for c in pile if c & FACE_DOWN)
+    return worth
+
+
 @cache
 def _examples(rules: Rules) -> tuple[Example, ...]:
     out = []
     for pile in rules.piles:
         if pile.build is None:
+            continue
+        if pile.build.complete_runs:
+            example = find_run_example(rules)
+            if example:
+                out.append(example)
             continue
         for wraps in (False, True) if _wraps(pile.build.relation) else (False,):
             example = find_example(rules, pile.kind, wraps=wraps)

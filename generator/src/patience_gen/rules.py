@@ -24,6 +24,7 @@ from patience_gen import strict_yaml
 from patience_gen.i18n import unsafe_title_text
 
 KINDS = tuple(str(kind) for kind in PileKind)  # the engine's kinds, in its pile order
+SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}  # engine order
 
 
 class RulesError(ValueError):
@@ -265,6 +266,31 @@ def _fill_and_deal_checks(piles: dict, error):
         if turn.get("passes") != 1:
             yield error(("piles", "stock", "turn", "passes"), "a stock dealt to the tableau "
                         "is gone once dealt, so passes must be 1")
+    elif turn.get("blocked_by_spaces"):
+        yield error(("piles", "stock", "turn", "blocked_by_spaces"), "only a stock that deals "
+                    "to the tableau waits for its empty piles to be filled")
+    yield from _complete_run_checks(piles, error)
+
+
+def _complete_run_checks(piles: dict, error):
+    """Piles that take complete runs: only foundations, and only where a suit's 13 cards,
+    in order from the base rank, make a run that can reach them."""
+    for kind, spec in piles.items():
+        if spec.get("build", {}).get("complete_runs") and kind != "foundation":
+            yield error(("piles", kind, "build", "complete_runs"), "only foundations take "
+                        "complete runs")
+    build = piles["foundation"]["build"]
+    if not build.get("complete_runs"):
+        return
+    where = ("piles", "foundation", "build", "complete_runs")
+    start = {"up": "ace", "down": "king"}.get(build["rank"])
+    if start != piles["foundation"]["base"] or build["suit"] != "same-suit" or build.get("wrap"):
+        yield error(where, "a complete run is a suit's 13 cards in order: build up by suit from "
+                    "the ace or down by suit from the king, without wrap")
+    elif not any(spec.get("moves", {}).get("group") in ("run", "face-up")
+                 for kind, spec in piles.items() if kind != "foundation"):
+        yield error(where, "complete runs reach the foundations only as a group of 13 cards, "
+                    "so some pile needs moves.group run or face-up")
 
 
 def _playability_checks(rules: RulesFile) -> Iterator[RulesError]:
@@ -350,6 +376,7 @@ def _build(spec: dict | None) -> dict | None:
         "wrap": spec.get("wrap", False),
         "max_cards": spec.get("max_cards"),
         "single_cards": spec.get("single_cards", False),
+        "complete_runs": spec.get("complete_runs", False),
     }
 
 
@@ -416,7 +443,8 @@ def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
         turn = spec["turn"]
         passes = turn["passes"]
         pile["turn"] = {"cards": turn["cards"], "to": turn["to"],
-                        "passes": None if passes == "unlimited" else passes}
+                        "passes": None if passes == "unlimited" else passes,
+                        "blocked_by_spaces": turn.get("blocked_by_spaces", False)}
     return pile
 
 
@@ -431,6 +459,8 @@ def compile_rules(data: dict[str, Any]) -> dict[str, Any]:
         "format": FORMAT,
         "id": data["id"],
         "decks": decks,
+        "suits": sorted((SUIT_LETTERS[name] for name in data.get("suits", SUIT_LETTERS)),
+                        key="".join(SUIT_LETTERS.values()).index),
         "deal_order": list(data["deal_order"]),
         "kinds": kinds,
         "piles": {k: _compile_pile(k, piles[k], targets, rest) for k in kinds},

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from patience.rules import PileKind, PileRules, Rules, rules_of
-from patience_gen.cards import card_list, card_name
+from patience_gen.cards import card_list, card_name, suit_name
 from patience_gen.examples import DealExample, Example, deal_example
 from patience_gen.i18n import Translator
+from patience_gen.rules import SUIT_LETTERS
 
 Config = Mapping[str, Any] | Rules
 """An engine config or its rules model: the public functions here take either."""
@@ -198,6 +199,8 @@ def example_sentence(t: Translator, e: Example) -> str:
 
 
 def _example_text(t: Translator, e: Example) -> str:
+    if not e.below:
+        return _run_example_text(t, e)
     below = card_name(t, e.below)
     if e.below in e.allowed:
         return _twin_example_text(t, e, below)
@@ -211,6 +214,14 @@ def _example_text(t: Translator, e: Example) -> str:
         return t._("For example, on {below} you may place {allowed}, but not {refused}.",
                    below=below, allowed=allowed, refused=card_list(t, e.refused))
     return t._("For example, on {below} you may place {allowed}.", below=below, allowed=allowed)
+
+
+def _run_example_text(t: Translator, e: Example) -> str:
+    """A complete run going up: named by its bottom card and the card at its other end."""
+    last = ("A" if e.card[0] == "K" else "K") + e.card[1]
+    return t._("For example, once {first} has every card of its suit down to {last} on it, in "
+               "order, those thirteen cards may go to an empty foundation together.",
+               first=card_name(t, e.card), last=card_name(t, last))
 
 
 def _twin_example_text(t: Translator, e: Example, below: str) -> str:
@@ -396,6 +407,12 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
     spec = rules.foundation
     build = spec.build
     out = []
+    if build is not None and build.complete_runs:
+        out += complete_run_sentences(t, spec, found)
+        out += move_sentences(t, rules, "foundation")
+        if spec.moves.group == "none":
+            out[-1] = t._("Cards on a foundation stay there: none may be played back.")
+        return out
     match spec.base, spec.gather:
         case "ace", "all":
             out.append(t._("Each foundation is started with an ace: the aces are taken out of "
@@ -468,6 +485,29 @@ def rearrange_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
     return out
 
 
+def complete_run_sentences(t: Translator, spec: PileRules, found: dict) -> list[str]:
+    """Foundations that take a whole suit at once, never a single card."""
+    assert spec.build is not None
+    if spec.build.relation.rank == "down":
+        out = [t._("A foundation takes no single cards, only a complete run: the thirteen cards "
+                   "of one suit lying in order on a pile, from the king at the bottom down to "
+                   "the ace, moved there together.")]
+    else:
+        out = [t._("A foundation takes no single cards, only a complete run: the thirteen cards "
+                   "of one suit lying in order on a pile, from the ace at the bottom up to the "
+                   "king, moved there together.")]
+    if spec.automatic:
+        out.append(t._("Such a run goes to an empty foundation by itself as soon as it is "
+                       "complete, without a move from you."))
+    else:
+        out.append(t._("Sending a complete run to an empty foundation is your move, and you may "
+                       "wait before making it."))
+    example = found.get(("foundation", False))
+    if example:
+        out.append(example_sentence(t, example))
+    return out
+
+
 def pile_sentences(t: Translator, config: Config, kind: str, found: dict) -> list[str]:
     """Tableau, reserve and fans: the deal's rearranging, building, moving, empty piles,
     face-down cards."""
@@ -495,12 +535,19 @@ def stock_sentences(t: Translator, config: Config) -> list[str]:
                         "Each turn of the stock puts {count} cards face up on the waste.", n))
         if n > 1:
             out.append(t._("Only the top card of the waste may be played."))
+    elif turn.blocked_by_spaces:
+        out.append(t.n_(
+            "Each turn of the stock deals one card face up onto every tableau pile.",
+            "Each turn of the stock deals {count} cards face up onto every tableau pile.", n))
+        out.append(t._("The stock may not be dealt while any tableau pile is empty: fill every "
+                       "space first."))
     else:
         out.append(t.n_(
             "Each turn of the stock deals one card face up onto every tableau pile, empty "
             "ones included.",
             "Each turn of the stock deals {count} cards face up onto every tableau pile, empty "
             "ones included.", n))
+    if turn.to == "tableau" and rules["stock"].deal.cards[0] % (n * rules["tableau"].count):
         out.append(t._("When the stock runs short, its last cards go to the first piles only."))
     if passes is None:
         out.append(t._("When the stock is empty, the waste is turned over to make a new stock, "
@@ -659,6 +706,24 @@ def family_summary(t: Translator, family: str) -> str:
             return t._("Games that belong to no large family.")
 
 
+def deck_sentence(t: Translator, decks: int, suits: list[str] | None) -> str:
+    """How many cards, and of which suits where a deck of fewer suits repeats them."""
+    cards = t.number(52 * decks)
+    if not suits or len(suits) == 4:
+        return t.n_("It is played with one deck of 52 cards.",
+                    "It is played with {count} decks, {cards} cards in all.", decks, cards=cards)
+    copies = decks * 4 // len(suits)
+    names = [suit_name(t, SUIT_LETTERS[s]) for s in sorted(suits, key=list(SUIT_LETTERS).index)]
+    if len(names) == 1:
+        return t.n_("It is played with {cards} cards of one suit, {suit}: each card is there "
+                    "once.",
+                    "It is played with {cards} cards of one suit, {suit}: each card is there "
+                    "{count} times.", copies, cards=cards, suit=names[0])
+    return t.n_("It is played with {cards} cards of two suits, {suits}: each card is there once.",
+                "It is played with {cards} cards of two suits, {suits}: each card is there "
+                "{count} times.", copies, cards=cards, suits=t.all_of(names))
+
+
 def difficulty_word(t: Translator, difficulty: str) -> str:
     """Easy, medium or hard, for the home page's table."""
     match difficulty:
@@ -737,9 +802,7 @@ def fact_sentences(t: Translator, rules: dict[str, Any], names: list[str]) -> li
     else:
         out.append(t._("It belongs to the {family} family.",
                        family=family_name(t, facts["family"])))
-    out.append(t.n_("It is played with one deck of 52 cards.",
-                    "It is played with {count} decks, {cards} cards in all.", decks,
-                    cards=t.number(52 * decks)))
+    out.append(deck_sentence(t, decks, rules.get("suits")))
     match facts["difficulty"]:
         case "easy":
             out.append(t._("It is an easy game."))
