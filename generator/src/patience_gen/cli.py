@@ -1,7 +1,8 @@
 """The `patience` command: the engine's commands plus those that need the rules files.
 
 `check` and `compile` read YAML, which the engine never does, so they live here; `show`,
-`play` and the rest are handed to the engine's own command line.
+`play` and the rest are handed to the engine's own command line. `--compiled` before any
+engine command runs it with the engine compiled by mypyc (see compiled.py).
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from patience_gen import catalogs
 
         return guarded(lambda: catalogs.main(args[1:]), "patience i18n")
+    if args and args[0] == "--compiled":
+        from patience_gen import compiled
+
+        return guarded(lambda: compiled.run_compiled(args[1:]), "patience --compiled")
     if args and args[0] not in GENERATOR_COMMANDS and not args[0].startswith("-"):
         return engine_cli.main(args)
     ns = parser().parse_args(args)
