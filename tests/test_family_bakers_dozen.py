@@ -64,7 +64,7 @@ def test_portuguese_foundation_cards_stay() -> None:
 
 # -- Kings to the bottom at the deal ---------------------------------------------------------
 
-REARRANGED = ("bakers-dozen", "spanish-patience")
+REARRANGED = ("bakers-dozen", "spanish-patience", "good-measure")
 
 
 def _dealt_and_arranged(variant_id: str, deal: int) -> list[tuple[list[Card], list[Card]]]:
@@ -310,6 +310,44 @@ def test_castles_in_spain_foundation_cards_stay() -> None:
     assert not any(m.startswith("foundation.") for m in moves(game))
 
 
-@pytest.mark.parametrize("variant_id", ["bakers-dozen", "spanish-patience", "castles-in-spain"])
+# -- Good Measure ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("deal", [0, 5, 29])
+def test_good_measure_deals_two_aces_home_and_ten_open_piles_of_five(deal: int) -> None:
+    game = new_game("good-measure", deal=deal)
+    tableau = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in tableau] == [5] * 10
+    assert all(c.face_up for p in tableau for c in p)
+    home = [game.pile(f).cards for f in ids(game, "foundation")]
+    assert [len(p) for p in home] == [1, 1, 0, 0]
+    assert all(p[0].rank == 1 for p in home[:2])
+    assert sum(c.rank == 1 for p in tableau for c in p) == 2
+
+
+def test_good_measure_sends_kings_to_the_bottom() -> None:
+    for deal in range(20):
+        game = new_game("good-measure", deal=deal)
+        for t in ids(game, "tableau"):
+            cards = game.pile(t).cards
+            assert all(cards[i - 1].rank == 13 for i, c in enumerate(cards) if c.rank == 13 and i)
+
+
+def test_good_measure_builds_down_whatever_the_suit_and_never_fills_a_space() -> None:
+    game = new_game("good-measure")
+    arrange(game, {"tableau.0": "", "tableau.1": "4C JS", "tableau.2": "TD", "tableau.3": "QH"})
+    legal = moves(game)
+    assert {"tableau.2>tableau.1", "tableau.1>tableau.3"} <= legal
+    assert not any(m.endswith(">tableau.0") for m in legal)
+    arrange(game, {"tableau.1": "JS TD", "tableau.2": "KC"})
+    assert "tableau.1>tableau.3x2" not in moves(game)
+
+
+def test_good_measure_foundation_cards_stay() -> None:
+    game = new_game("good-measure")
+    assert not any(m.startswith("foundation.") for m in moves(game))
+
+
+@pytest.mark.parametrize("variant_id", ["bakers-dozen", "spanish-patience", "castles-in-spain",
+                                        "good-measure"])
 def test_random_play_keeps_every_invariant(variant_id: str) -> None:
     kin_machine(config(variant_id)).TestCase().runTest()
