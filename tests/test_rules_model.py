@@ -98,7 +98,7 @@ def _broken(edit: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("edit", "field", "words"), [
     (lambda c: c["piles"]["tableau"]["build"].update(rank="sideways"),
-     "piles.tableau.build.rank", "is not one of up, down, same, any"),
+     "piles.tableau.build.rank", "is not one of up, down, up-or-down, same, any"),
     (lambda c: c.update(decks=2.0), "decks", "expected an integer"),
     (lambda c: c.update(decks=True), "decks", "expected an integer"),
     (lambda c: c.update(decks=0), "decks", "out of range"),
@@ -121,6 +121,14 @@ def _broken(edit: Any) -> dict[str, Any]:
     (lambda c: c.update(deal_order=["stock", "tableau"]), "deal_order", "comes last"),
     (lambda c: c["piles"]["stock"]["turn"].update(passes=0),
      "piles.stock.turn.passes", "out of range"),
+    (lambda c: c["piles"]["stock"]["turn"].update(to="foundation"),
+     "piles.stock.turn.to", "needs exactly one foundation"),
+    (lambda c: c["piles"]["foundation"].update(start_card="AX"),
+     "piles.foundation.start_card", "not a card"),
+    (lambda c: c["piles"]["foundation"].update(start_card="KS"),
+     "piles.foundation.start_card", "KS does not start a foundation whose base is ace"),
+    (lambda c: c["piles"]["foundation"].update(start_card="AS", gather="one"),
+     "piles.foundation.start_card", "cannot both start"),
 ])
 def test_a_broken_config_is_refused_naming_the_field(edit: Any, field: str, words: str) -> None:
     with pytest.raises(ValueError) as caught:

@@ -9,6 +9,7 @@ import pytest
 
 import patience
 from patience.game import FACE_DOWN, Game, card
+from patience.rules import space_codes
 from patience.solver import BEST_FIRST_WEIGHTS, _BestFirst, _open, _rules, _Search, hint, solve
 from patience.solver import _copy as _clone
 
@@ -238,13 +239,15 @@ def _endgame(variant: str, rng: random.Random, out: int, autoplay: bool,
     pool = [c for c in range(52) for _ in range(game.config["decks"])]
     rng.shuffle(pool)
     piles: list[list[int]] = [[] for _ in game._piles]
+    share = len(pool) // len(lay.foundations)
     for f in lay.foundations:
-        base = [c for c in pool if c % 13 + 1 == game._base]
+        starts = space_codes(game._base)[lay.specs[f].spaces.accepts]
+        base = [c for c in pool if c in starts]
         if not base:
             break
         piles[f].append(base[0])
         pool.remove(base[0])
-        limit = lay.max_cards[f] or 13
+        limit = lay.max_cards[f] or share
         while len(piles[f]) < limit:
             fits = [c for c in pool if c in lay.build[f][piles[f][-1]]]
             if not fits:
@@ -257,7 +260,7 @@ def _endgame(variant: str, rng: random.Random, out: int, autoplay: bool,
     rng.shuffle(pool)
     places = [p for p, k in enumerate(lay.kinds) if k not in ("foundation", "waste")]
     stock = [p for p in places if lay.kinds[p] == "stock"]
-    tableau = list(lay.by_kind["tableau"])
+    tableau = list(lay.by_kind.get("tableau", ()))
     for c in pool:
         # Every tableau pile gets a card first, so that free piles are scarce.
         p = tableau.pop() if tableau else (
@@ -303,7 +306,7 @@ def test_verdicts_agree_with_exhaustive_search(variant):
 
 
 def game_tableau(variant: str) -> list[int]:
-    return Game(patience.load_variant(variant))._lay.by_kind["tableau"]
+    return list(Game(patience.load_variant(variant))._lay.by_kind.get("tableau", ()))
 
 
 @pytest.mark.parametrize("variant", ["willow", "thumb-and-pouch"])

@@ -135,6 +135,10 @@ class Game:
         lay, rules = self._lay, self.rules
         found = rules.foundation
         self._base = BASE_RANKS.get(found.base, 0) if found.base is not None else 0
+        if found.start_card is not None:  # taken out before the deal, whatever its order
+            deck.remove(found.start_card)
+            self._piles[lay.foundations[0]].append(found.start_card)
+            self._base = rank_of(found.start_card)
         for kind in rules.deal_order:
             piles = lay.by_kind[kind]
             if kind == PileKind.FOUNDATION:
@@ -142,7 +146,8 @@ class Game:
                     self._base = rank_of(deck[0])
                 if not found.gathered():
                     continue
-                picked = [i for i, c in enumerate(deck) if rank_of(c) == self._base]
+                picked = [i for i, c in enumerate(deck)
+                          if found.base == FoundationBase.ANY or rank_of(c) == self._base]
                 picked = picked[: found.gathered()]
                 for pile, i in zip(piles, picked, strict=False):
                     self._piles[pile].append(deck[i])
@@ -404,6 +409,8 @@ class Game:
             if turn.to == TurnTo.WASTE:
                 assert lay.waste is not None
                 return stock, lay.waste, min(turn.cards, len(cards))
+            if turn.to == TurnTo.FOUNDATION:
+                return stock, lay.foundations[0], min(turn.cards, len(cards))
             tableau = lay.by_kind[PileKind.TABLEAU]
             if turn.blocked_by_spaces and not all(self._piles[p] for p in tableau):
                 return None
@@ -632,8 +639,8 @@ class Game:
             if lay.complete_runs[f]:
                 continue
             if not dest:
-                for suit in range(4):
-                    wanted[suit * 13 + self._base - 1] = f
+                for code in space_codes(self._base)[lay.specs[f].spaces.accepts]:
+                    wanted[code] = f
             elif table is not None and (limit is None or len(dest) < limit):
                 for code in table[dest[-1]]:
                     wanted[code] = f
@@ -729,7 +736,8 @@ class Game:
 
 
 def _rule_words(rule: Relation) -> str:
-    rank = {"up": "up", "down": "down", "same": "by equal rank", "any": "in any rank"}[rule.rank]
+    rank = {"up": "up", "down": "down", "up-or-down": "up or down", "same": "by equal rank",
+            "any": "in any rank"}[rule.rank]
     suit = {"same-suit": "by suit", "alternate-colour": "in alternate colours",
             "other-suit": "in any other suit", "any-suit": "whatever the suit"}[rule.suit]
     return f"{rank} {suit}"

@@ -11,10 +11,10 @@ A new rule concept is a new enum member or a new field with a default, so config
 format stay readable: free cells are a kind of pile whose build rule holds one card, a stock
 that deals to every tableau pile is a `TurnTo` already (and one held back while a tableau pile
 is empty a field of `StockTurn`), foundations that take only complete runs a field of
-`BuildRule`, a deck of fewer suits a field of `Rules`, any face-up group moving is a `GroupRule`
-member, and Kings sent beneath their piles at the deal a field of `DealRule` (`Rearrange`);
-a config written before any of these may leave it out. The enums are string enums: each
-member equals the word the config uses.
+`BuildRule`, a deck of fewer suits a field of `Rules`, building both ways a `RankOrder` member
+(`up-or-down`), any face-up group moving is a `GroupRule` member, and Kings sent beneath their
+piles at the deal a field of `DealRule` (`Rearrange`); a config written before any of these
+may leave it out. The enums are string enums: each member equals the word the config uses.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any
 
-from patience.cards import FACE_DOWN, SUITS, rank_of
+from patience.cards import FACE_DOWN, SUITS, Card, card_text, rank_of
 
 FORMAT = 1
 """The engine config format: the compiler writes it, the engine refuses any other."""
@@ -52,6 +52,7 @@ class RankOrder(StrEnum):
 
     UP = "up"
     DOWN = "down"
+    UP_OR_DOWN = "up-or-down"
     SAME = "same"
     ANY = "any"
 
@@ -85,11 +86,13 @@ class SpaceRule(StrEnum):
 
 
 class FoundationBase(StrEnum):
-    """The rank that starts every foundation: fixed, or the first card dealt."""
+    """The rank that starts every foundation: fixed, the first card dealt, or none at all
+    (`any`: an empty foundation takes any card)."""
 
     ACE = "ace"
     KING = "king"
     FIRST_CARD = "first-card"
+    ANY = "any"
 
 
 class Gather(StrEnum):
@@ -114,6 +117,7 @@ class TurnTo(StrEnum):
 
     WASTE = "waste"
     TABLEAU = "tableau"
+    FOUNDATION = "foundation"
 
 
 RED_SUITS = (1, 2)  # diamonds and hearts, as suit indexes in "CDHS" order
@@ -134,6 +138,11 @@ class Relation:
                 return (below + 1,) if below < 13 else (1,) if self.wrap else ()
             case RankOrder.DOWN:
                 return (below - 1,) if below > 1 else (13,) if self.wrap else ()
+            case RankOrder.UP_OR_DOWN:
+                near = {below - 1, below + 1} & set(range(1, 14))
+                if self.wrap and below in (1, 13):
+                    near.add(14 - below)
+                return tuple(sorted(near))
             case RankOrder.SAME:
                 return (below,)
             case _:
@@ -264,7 +273,9 @@ class StockTurn:
 @dataclass(frozen=True, slots=True)
 class PileRules:
     """Everything about one kind of pile. Foundations add base, gather (with gather_count, the
-    number of cards when it is a count) and automatic; the stock adds its turn."""
+    number of cards when it is a count), automatic and `start_card` (the code of a card taken
+    out of the deck onto the first foundation before the deal, or None); the stock adds its
+    turn."""
 
     kind: PileKind
     count: int
@@ -276,6 +287,7 @@ class PileRules:
     gather: Gather | None = None
     gather_count: int = 0
     automatic: bool = False
+    start_card: int | None = None
     turn: StockTurn | None = None
 
     def gathered(self) -> int:
@@ -508,7 +520,8 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
             if gather == Gather.COUNT:
                 raise gather_r.fail("a count of cards is written as that number")
         pile = replace(pile, base=r.field("base").enum(FoundationBase), gather=gather,
-                       gather_count=gather_count, automatic=r.field("automatic").bool())
+                       gather_count=gather_count, automatic=r.field("automatic").bool(),
+                       start_card=_start_card(r))
     if kind == PileKind.STOCK:
         turn_r = r.field("turn")
         passes = turn_r.field("passes")
@@ -517,6 +530,17 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
             None if passes.is_null() else passes.int(1),
             turn_r.optional("blocked_by_spaces", False).bool()))
     return pile
+
+
+def _start_card(r: _Reader) -> int | None:
+    """The optional `start_card` of a foundation config: a card written like 'AS'."""
+    if not isinstance(r.data, dict) or r.data.get("start_card") is None:
+        return None
+    field = r.field("start_card")
+    try:
+        return Card.parse(field.str()).code
+    except ValueError as exc:
+        raise field.fail(str(exc)) from None
 
 
 def _parse(config: Any) -> Rules:
@@ -576,6 +600,9 @@ def _check_whole(rules: Rules, top: _Reader) -> None:
         if turn_to not in rules:
             raise piles_r.field("stock").field("turn").field("to").fail(
                 f"no {turn_to} piles in this variant")
+        if turn_to == TurnTo.FOUNDATION and rules.foundation.count != 1:
+            raise piles_r.field("stock").field("turn").field("to").fail(
+                "a stock turned onto the foundation needs exactly one foundation")
     elif stock is not None:
         raise piles_r.field("stock").field("turn").fail("missing")
     if stock is not None and stock.turn is not None and stock.turn.blocked_by_spaces and (
@@ -589,6 +616,20 @@ def _check_whole(rules: Rules, top: _Reader) -> None:
                 "by suit and without wrapping")
     found = rules.foundation
     dealt = min(found.gathered(), 4 * rules.decks)
+    if found.start_card is not None:
+        if found.gather != Gather.NONE:
+            raise piles_r.field("foundation").field("start_card").fail(
+                "a start card and gathered base cards cannot both start the foundations")
+        dealt = 1
+        if card_text(found.start_card)[1] not in rules.suits:
+            raise piles_r.field("foundation").field("start_card").fail(
+                f"{card_text(found.start_card)} is not in a deck of the suits {rules.suits}")
+        fixed = {"ace": 1, "king": 13}.get(str(found.base))
+        if found.base == FoundationBase.FIRST_CARD or (
+                fixed is not None and rank_of(found.start_card) != fixed):
+            raise piles_r.field("foundation").field("start_card").fail(
+                f"{card_text(found.start_card)} does not start a foundation whose base is "
+                f"{found.base}")
     for pile in rules:
         if pile.kind in (PileKind.FOUNDATION, PileKind.STOCK):
             continue
@@ -647,6 +688,8 @@ def _pile_config(pile: PileRules) -> dict[str, Any]:
         out["base"] = str(pile.base)
         out["gather"] = pile.gather_count if pile.gather == Gather.COUNT else str(pile.gather)
         out["automatic"] = pile.automatic
+        if pile.start_card is not None:
+            out["start_card"] = card_text(pile.start_card)
     if pile.turn is not None:
         out["turn"] = {"cards": pile.turn.cards, "to": str(pile.turn.to),
                        "passes": pile.turn.passes,

@@ -7,7 +7,8 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - a transposition table on a canonical key, where piles of a kind whose rules do not depend on
   their place (every kind, unless the stock deals onto the tableau) are sorted, so that two
   positions that differ only in which pile holds what are searched once, and without the pass
-  count where passes are unlimited (see `_Rules.key`); it also cuts cycles (a card moved back
+  count where passes are unlimited, and of a single foundation whose cards never leave only
+  its size and top card (see `_Rules.key`); it also cuts cycles (a card moved back
   and forth, a card played back from a foundation and up again);
 - the stock and the waste as one move set: each card that turning the stock brings to the top
   of the waste is one move, its turns made first (see `_Search._cycle`);
@@ -45,7 +46,7 @@ from patience.cards import FACE_DOWN
 from patience.game import Game, Move
 from patience.layout import Layout
 from patience.records import Change, Shift, Undo
-from patience.rules import SpaceRule, space_codes
+from patience.rules import space_codes
 
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
@@ -118,10 +119,17 @@ class _Rules:
                 self.fixed.extend(piles)
         # Without redeals the stock only ever loses cards from its top: its size says it all.
         self.stock_by_size = (lay.stock is not None and turn is not None
-                              and turn.to == "waste" and turn.passes == 1)
+                              and turn.to in ("waste", "foundation") and turn.passes == 1)
         if lay.stock is not None and self.stock_by_size:
             self.fixed.remove(lay.stock)
         self.stock = lay.stock
+        # A single foundation whose cards never leave holds exactly the cards no other pile
+        # holds, so only its top card (what it takes next) and its size (for a size limit)
+        # can matter to what follows: the key keeps only those (see `key`).
+        self.sealed = frozenset(lay.foundations) if (
+            len(lay.foundations) == 1 and rules.foundation.moves.group == "none") else frozenset()
+        # Piles whose top card may go up (for `_Search._follow`).
+        self.givers = tuple(p for p in lay.auto_sources)
         # The pass count matters only while passes are limited: with unlimited passes two
         # positions that differ only in it have the same moves forever after.
         self.count_passes = turn is not None and turn.passes is not None
@@ -352,7 +360,14 @@ class _Rules:
             if part is None:
                 part = joined[i] = b"\xfe".join(sorted([parts[p] for p in group]))
             sorted_parts.append(part)
-        return head + b"\xff".join([parts[p] for p in self.fixed] + sorted_parts)
+        sealed = self.sealed
+        fixed = [_summary(piles[p]) if p in sealed else parts[p] for p in self.fixed]
+        return head + b"\xff".join(fixed + sorted_parts)
+
+
+def _summary(pile: list[int]) -> bytes:
+    """A sealed foundation in a key: its size (two bytes, each below 0xfe) and top card."""
+    return bytes((len(pile) // 200, len(pile) % 200, *pile[-1:]))
 
 
 _RULES: dict[int, _Rules] = {}
@@ -611,7 +626,7 @@ class _Search:
                 if table is not None and (cap is None or len(dest) < cap):
                     level |= table[dest[-1]]
             else:
-                level.update(c for c in range(52) if c % 13 + 1 == base)
+                level |= space_codes(base)[lay.specs[f].spaces.accepts]
         table = found[self.rules.foundations[0]]
         depth = 0
         while level:
@@ -676,7 +691,7 @@ class _Search:
             dest = piles[f]
             table, cap = lay.build[f], lay.max_cards[f]
             if not dest:
-                out |= space_codes(self.game.base_rank)[SpaceRule.BASE]
+                out |= space_codes(self.game.base_rank)[lay.specs[f].spaces.accepts]
             elif table is not None and (cap is None or len(dest) < cap):
                 out |= table[dest[-1]]
         return out
@@ -722,7 +737,7 @@ class _Search:
         rest = len(src) - n
         uncovers = rest > 0 and src[rest - 1] & FACE_DOWN
         if tk == "foundation":
-            score = 100
+            score = 100 + (self._follow(s, t, piles) if t in self.rules.sealed else 0)
         elif sk in ("waste", "reserve"):
             score = 60
         elif sk == "fan" or tk == "fan":
@@ -739,6 +754,21 @@ class _Search:
         if uncovers:
             score += 20 + sum(1 for c in src if c & FACE_DOWN)
         return score
+
+    def _follow(self, s: int, t: int, piles: list[list[int]]) -> int:
+        """For a card going onto a sealed foundation (one that takes many ranks, in turn, from
+        piles that only give): how many top cards could follow it there, and how tall its
+        pile is, so that lines which keep going, and dig where most cards wait, come first."""
+        table = self.lay.build[t]
+        src = piles[s]
+        if table is None:
+            return 0
+        takes = table[src[-1]]
+        follow = sum(1 for p in self.rules.givers if p != s and piles[p]
+                     and piles[p][-1] in takes)
+        if len(src) > 1 and src[-2] in takes:
+            follow += 1
+        return 10 * follow + 2 * len(src)
 
     # -- searching --------------------------------------------------------------------------
 

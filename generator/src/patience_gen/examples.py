@@ -123,7 +123,7 @@ def _search(
 
 def _wraps(rule: Relation) -> bool:
     """Whether the rule goes round the corner (K-A), so that it gets a second example."""
-    return rule.wrap and rule.rank in (RankOrder.UP, RankOrder.DOWN)
+    return rule.wrap and rule.rank in (RankOrder.UP, RankOrder.DOWN, RankOrder.UP_OR_DOWN)
 
 
 def find_example(
@@ -137,15 +137,17 @@ def find_example(
         return None
     rule = build.relation
     if wraps:
-        edge = 13 if rule.rank == RankOrder.UP else 1
+        edges = {RankOrder.UP: (13,), RankOrder.DOWN: (1,)}.get(rule.rank, (1, 13))
 
         def want(below: str) -> bool:
-            return rank_of(below) == edge
+            return rank_of(below) in edges
     else:
-        no_edge = {RankOrder.UP: 13, RankOrder.DOWN: 1}.get(rule.rank)
+        # The plain example keeps off the corner: its own example shows the wrap.
+        corner = {RankOrder.UP: (13,), RankOrder.DOWN: (1,)}.get(
+            rule.rank, (1, 13) if _wraps(rule) else ())
 
         def want(below: str) -> bool:
-            return rank_of(below) != no_edge
+            return rank_of(below) not in corner
     hit = _search(rules, PileKind(kind), want, deals, steps)
     if hit is None:
         return None

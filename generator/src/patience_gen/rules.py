@@ -190,8 +190,10 @@ def _cross_checks(rules: RulesFile):
     if "stock" in kinds:
         if data["deal_order"][-1] != "stock":
             yield error(("deal_order",), "the stock takes the rest of the deck, so it comes last")
-        if piles["stock"]["turn"]["to"] == "waste" and "waste" not in kinds:
-            yield error(("piles", "stock", "turn", "to"), "turns to the waste, but there is none")
+        turn_to = piles["stock"]["turn"]["to"]
+        if turn_to in ("waste", "tableau") and turn_to not in kinds:
+            yield error(("piles", "stock", "turn", "to"),
+                        f"turns to the {turn_to}, but there is none")
     if "waste" in kinds and "stock" not in kinds:
         yield error(("piles", "waste"), "a waste needs a stock to fill it")
     yield from _fill_and_deal_checks(piles, error)
@@ -254,22 +256,44 @@ def _fill_and_deal_checks(piles: dict, error):
                 yield error(("piles", kind, "build", "max_cards"),
                             f"holds at most {most} cards, but {dealt} are dealt to a pile")
     foundation = piles["foundation"]
+    if foundation["base"] == "any" and foundation.get("deal", {}).get("gather") == "all":
+        yield error(("piles", "foundation", "deal", "gather"), "base any has no base rank "
+                    "to gather; use one (the next card of the deck) or none")
     if foundation["base"] == "first-card" and foundation.get("deal", {}).get(
             "gather", "none") == "none":
         yield error(("piles", "foundation", "base"), "first-card takes its rank from a card "
                     "dealt to the foundations, so deal.gather must be one or all")
+    yield from _start_card_checks(foundation, error)
     turn = piles.get("stock", {}).get("turn", {})
-    if turn.get("to") == "tableau":
+    target = {"tableau": "the tableau", "foundation": "the foundation"}.get(turn.get("to", ""))
+    if target:
         if "waste" in piles:
-            yield error(("piles", "waste"), "the stock deals to the tableau, so the waste "
+            yield error(("piles", "waste"), f"the stock turns onto {target}, so the waste "
                         "would never receive a card")
         if turn.get("passes") != 1:
-            yield error(("piles", "stock", "turn", "passes"), "a stock dealt to the tableau "
-                        "is gone once dealt, so passes must be 1")
-    elif turn.get("blocked_by_spaces"):
+            yield error(("piles", "stock", "turn", "passes"), f"a stock turned onto {target} "
+                        "is gone once turned, so passes must be 1")
+    if turn.get("to") == "foundation" and foundation["count"] != 1:
+        yield error(("piles", "stock", "turn", "to"), "the stock turns onto the foundation, "
+                    f"so there must be exactly one; count is {foundation['count']}")
+    if turn.get("to") != "tableau" and turn.get("blocked_by_spaces"):
         yield error(("piles", "stock", "turn", "blocked_by_spaces"), "only a stock that deals "
                     "to the tableau waits for its empty piles to be filled")
     yield from _complete_run_checks(piles, error)
+
+
+def _start_card_checks(foundation: dict, error):
+    """A named start card must agree with the base rank and be the only card dealt there."""
+    card = foundation.get("deal", {}).get("start_card")
+    if card is None:
+        return
+    where = ("piles", "foundation", "deal", "start_card")
+    if foundation.get("deal", {}).get("gather", "none") != "none":
+        yield error(where, "a start card is the one card dealt to the foundations, so "
+                    "deal.gather must be none")
+    base = foundation["base"]
+    if base == "first-card" or (base in ("ace", "king") and card[0] != base[0].upper()):
+        yield error(where, f"{card} cannot start a foundation whose base is {base}")
 
 
 def _complete_run_checks(piles: dict, error):
@@ -355,10 +379,12 @@ def _dealt(kind: str, spec: dict, decks: int) -> int:
     if kind == "stock":
         return 0
     if kind == "foundation":
-        gather = spec.get("deal", {}).get("gather", "none")
+        deal = spec.get("deal", {})
+        started = 1 if deal.get("start_card") else 0
+        gather = deal.get("gather", "none")
         if isinstance(gather, int):
-            return gather
-        return {"none": 0, "one": 1, "all": 4 * decks}[gather]
+            return started + gather
+        return started + {"none": 0, "one": 1, "all": 4 * decks}[gather]
     cards = spec.get("deal", {}).get("cards", 0)
     return sum(cards) if isinstance(cards, list) else cards * spec.get("count", 1)
 
@@ -417,7 +443,7 @@ def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
         to = [k for k in targets if k != "foundation"] or targets
     spaces = spec.get("spaces")
     if kind == "foundation":
-        spaces = {"accepts": "base"}
+        spaces = {"accepts": "any" if spec["base"] == "any" else "base"}
     elif spaces is None:
         spaces = {"accepts": "any" if build is not None else "none"}
     pile = {
@@ -439,6 +465,8 @@ def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
         pile["base"] = spec["base"]
         pile["gather"] = deal.get("gather", "none")
         pile["automatic"] = spec.get("automatic", False)
+        if deal.get("start_card"):
+            pile["start_card"] = deal["start_card"]
     if kind == "stock":
         turn = spec["turn"]
         passes = turn["passes"]

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from patience.cards import card_text
 from patience.rules import PileKind, PileRules, Rules, rules_of
 from patience_gen.cards import card_list, card_name, suit_name
-from patience_gen.examples import DealExample, Example, deal_example
+from patience_gen.examples import DealExample, Example, deal_example, rank_of
 from patience_gen.i18n import Translator
 from patience_gen.rules import SUIT_LETTERS
 
@@ -117,6 +118,8 @@ def rank_phrase(t: Translator, rank: str) -> str:
             return t.p_("building order", "up")
         case "down":
             return t.p_("building order", "down")
+        case "up-or-down":
+            return t.p_("building order", "up or down")
         case "same":
             return t.p_("building order", "by matching rank")
         case _:
@@ -168,6 +171,12 @@ def build_sentences(t: Translator, kind: str, spec: PileRules, found: dict) -> l
         out.append(t._("The ranks wrap around: an ace may go on a king."))
     elif rule.wrap and rule.rank == "down":
         out.append(t._("The ranks wrap around: a king may go on an ace."))
+    elif rule.wrap and rule.rank == "up-or-down":
+        out.append(t._("The ranks wrap around: an ace and a king count as neighbours, so either "
+                       "may go on the other."))
+    elif rule.rank == "up-or-down":
+        out.append(t._("Nothing turns the corner between king and ace: a king takes only a "
+                       "queen, and an ace only a two."))
     example = found.get((kind, True))
     if example:
         out.append(example_sentence(t, example))
@@ -207,7 +216,7 @@ def _example_text(t: Translator, e: Example) -> str:
     if len(e.allowed) > 6:
         allowed = t.n_("any of {count} cards, such as {cards}",
                        "any of {count} cards, such as {cards}", len(e.allowed),
-                       cards=card_list(t, list(e.allowed[:3])))
+                       cards=card_list(t, _sample(e.allowed, 3)))
     else:
         allowed = card_list(t, e.allowed)
     if e.refused and len(e.refused) <= 6:
@@ -222,6 +231,14 @@ def _run_example_text(t: Translator, e: Example) -> str:
     return t._("For example, once {first} has every card of its suit down to {last} on it, in "
                "order, those thirteen cards may go to an empty foundation together.",
                first=card_name(t, e.card), last=card_name(t, last))
+
+
+def _sample(cards: tuple[str, ...], n: int) -> list[str]:
+    """At most `n` of the cards: the first of each rank when there are several ranks (so that
+    building both ways shows both), else the first `n`."""
+    firsts = [c for i, c in enumerate(cards) if rank_of(c) not in map(rank_of, cards[:i])]
+    chosen = firsts if len(firsts) > 1 else list(cards)
+    return sorted(chosen[:n], key=rank_of)
 
 
 def _twin_example_text(t: Translator, e: Example, below: str) -> str:
@@ -414,6 +431,12 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
             out[-1] = t._("Cards on a foundation stay there: none may be played back.")
         return out
     match spec.base, spec.gather:
+        case _ if spec.start_card is not None:
+            out.append(t.n_("The foundation is started with {card}, taken out of the deck before "
+                            "the deal.",
+                            "The first foundation is started with {card}, taken out of the deck "
+                            "before the deal.", spec.count,
+                            card=card_name(t, card_text(spec.start_card))))
         case "ace", "all":
             out.append(t._("Each foundation is started with an ace: the aces are taken out of "
                            "the deck and put there before the deal."))
@@ -445,6 +468,16 @@ def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str
         case "first-card", "one":
             out.append(t._("The first card dealt to the foundations sets the base rank; the other "
                            "foundations are started with cards of that rank as they come free."))
+        case "any", "one":
+            out.append(t.n_("The deal puts one card face up on the foundation to start it, "
+                            "whatever its rank.",
+                            "The deal puts one card face up on the first foundation, whatever "
+                            "its rank; the others may be started with any card.", spec.count))
+        case "any", _:
+            out.append(t.n_("The foundation starts empty, and any card may be the first to go "
+                            "there.",
+                            "The foundations start empty, and any card may start each of them.",
+                            spec.count))
         case _:
             out.append(t._("The first card played to a foundation sets the base rank; every other "
                            "foundation must be started with a card of that rank."))
@@ -535,6 +568,13 @@ def stock_sentences(t: Translator, config: Config) -> list[str]:
                         "Each turn of the stock puts {count} cards face up on the waste.", n))
         if n > 1:
             out.append(t._("Only the top card of the waste may be played."))
+    elif turn.to == "foundation":
+        out.append(t.n_("Each turn of the stock puts one card face up on the foundation, "
+                        "whatever its rank.",
+                        "Each turn of the stock puts {count} cards face up on the foundation, "
+                        "whatever their rank.", n))
+        out.append(t._("Once the other piles are cleared, the cards left in the stock can all be "
+                       "turned onto the foundation, and the game is won."))
     elif turn.blocked_by_spaces:
         out.append(t.n_(
             "Each turn of the stock deals one card face up onto every tableau pile.",
@@ -574,6 +614,10 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
     spec = rules_of(config)[kind]
     count = spec.count
     if kind == "foundation":
+        if spec.start_card is not None:
+            return t.n_("One foundation, which receives {card} before the deal.",
+                        "{count} foundations; the first receives {card} before the deal.",
+                        count, card=card_name(t, card_text(spec.start_card)))
         match spec.gather, spec.base:
             case "all", "ace":
                 return t.n_("One foundation, which receives an ace at the deal.",
@@ -664,6 +708,8 @@ def family_name(t: Translator, family: str) -> str:
             return t.p_("family", "Baker's Dozen")
         case "yukon":
             return t.p_("family", "Yukon")
+        case "golf":
+            return t.p_("family", "Golf")
         case _:
             return t.p_("family", "FreeCell")
 
@@ -702,6 +748,10 @@ def family_summary(t: Translator, family: str) -> str:
         case "yukon":
             return t._("Games built like Yukon: no stock, and any face-up card moves together "
                        "with all the cards above it, in order or not.")
+        case "golf":
+            return t._("Games built like Golf: cards go one at a time onto a single foundation, "
+                       "one rank above or below its top card whatever the suit, and nothing is "
+                       "built anywhere else.")
         case _:
             return t._("Games that belong to no large family.")
 

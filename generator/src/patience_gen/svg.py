@@ -43,6 +43,8 @@ def layout_svg(config: dict[str, Any], title: str) -> str:
         top.append((-1, 0, False))
     count, gathered = piles["foundation"]["count"], piles["foundation"]["gather"]
     taken = {"none": 0, "one": 1, "all": count}.get(gathered, gathered)  # or a number
+    if piles["foundation"].get("start_card") is not None:
+        taken = 1
     for i in range(count):
         dealt = 1 if i < taken else 0
         top.append((dealt, dealt, False))
@@ -55,8 +57,10 @@ def layout_svg(config: dict[str, Any], title: str) -> str:
             side.append((-1, 0, False))
     if side:
         rows.append(side[:-1])
-    deal = piles["tableau"]["deal"]
-    rows.append([(n, up, True) for n, up in zip(deal["cards"], deal["face_up"], strict=False)])
+    if "tableau" in piles:
+        deal = piles["tableau"]["deal"]
+        rows.append([(n, up, True)
+                     for n, up in zip(deal["cards"], deal["face_up"], strict=False)])
     width = max(len(r) for r in rows) * (W + GAP) + GAP
     parts, y = [], GAP
     for row in rows:
