@@ -27,7 +27,7 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, BUILD: "readonly" } },
   },
   {
-    files: ["tests/js/**/*.mjs", "eslint.config.mjs"],
+    files: ["tests/js/**/*.mjs", "bench/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: globals.node },
   },
 ];

@@ -1,0 +1,41 @@
+// Hints as the page gets them: Pyodide under Node.js from a built site's pyodide/ folder (its
+// bytecode standard library and engine wheel), one fresh game per deal, one "hint" request
+// with the page's budget, through patience.session as the game's worker sends it.
+//   node bench/hints.mjs <site's pyodide folder> <budget s> <variant>:<deal>,<deal>... [...]
+// Prints one JSON line per variant: {variant, deals, wins, seconds: [...]}.
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [folderArg, budgetArg, ...jobs] = process.argv.slice(2);
+if (!folderArg || !budgetArg || jobs.length === 0) {
+  console.error("usage: node bench/hints.mjs <pyodide folder> <budget s> <variant>:<deals> ...");
+  process.exit(2);
+}
+const folder = resolve(folderArg);
+const { loadPyodide } = await import(pathToFileURL(join(folder, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: folder + "/",
+  lockFileURL: join(folder, "pyodide-lock.json"),
+  packages: ["patience"],
+  stdout: () => {},
+});
+const handle = pyodide.pyimport("patience.session").handle;
+const ask = (cmd, args) => {
+  const answer = JSON.parse(handle(JSON.stringify({ cmd, args })));
+  if (!answer.ok) throw new Error(`${cmd}: ${answer.error}`);
+  return answer.result;
+};
+for (const job of jobs) {
+  const [variant, list] = job.split(":");
+  const deals = list ? list.split(",").map(Number) : [];
+  let wins = 0;
+  const seconds = [];
+  for (const deal of deals) {
+    ask("new", { variant, deal });
+    const started = performance.now();
+    const hint = ask("hint", { budget: Number(budgetArg) });
+    seconds.push((performance.now() - started) / 1000);
+    if (hint.wins) wins += 1;
+  }
+  console.log(JSON.stringify({ variant, deals: deals.length, wins, seconds }));
+}
