@@ -297,10 +297,14 @@ def test_verdicts_agree_with_exhaustive_search(variant):
         assert result.status == ("won" if truth else "lost"), (variant, i, str(game))
         best_first = _BestFirst(game, BEST_FIRST_WEIGHTS[i % 6], random.Random(i)).run(None, 60)
         assert best_first.status == result.status, (variant, i, str(game))
+        restarts_only = solve(game, max_nodes=100_000, prove=False)
+        assert restarts_only.status in (result.status, "undecided"), (variant, i, str(game))
         verdicts[truth] += 1
         if truth:
             assert replays_to_win(_clone(game), result.moves)
             assert replays_to_win(_clone(game), best_first.moves)
+            if restarts_only.status == "won":
+                assert replays_to_win(_clone(game), restarts_only.moves)
     # Lost endgames rarely fit the reference search's cap; the hand-made ones cover "lost".
     assert sum(verdicts.values()) >= 3, verdicts
 

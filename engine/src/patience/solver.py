@@ -921,7 +921,7 @@ class _BestFirst(_Search):
 
 
 def solve(game: Game, max_nodes: int | None = None,
-          max_seconds: float | None = None) -> SolveResult:
+          max_seconds: float | None = None, prove: bool = True) -> SolveResult:
     """Search from the game's current position; the game itself is not changed.
 
     `moves` of a won result replay through `Game.play` from that position, with the game's
@@ -929,7 +929,9 @@ def solve(game: Game, max_nodes: int | None = None,
     one depth-first search in the usual order gets PROOF_SHARE of it, in slices that keep
     its table, and between them short restarts (each seeded by its number, so a node budget
     gives the same verdict on any machine), depth-first in shuffled orders and best-first in
-    turn, get the rest.
+    turn, get the rest. With `prove` False (a hint wants a win, not a proof of loss) the
+    restarts get the whole budget: on the launch games' winnable deals 1-100 at 15,000
+    positions they then won 184 deals of 203 instead of 179.
     """
     if max_nodes is None and max_seconds is None:
         return _Search(game).run(None, None)
@@ -954,7 +956,7 @@ def solve(game: Game, max_nodes: int | None = None,
         # The search in the usual order, in slices, while it has had less than its share;
         # best-first restarts, with the next weights of the round, while they have had less
         # than their share of the restarts' positions; else a shuffled depth-first restart.
-        if proof_nodes <= PROOF_SHARE * nodes:
+        if prove and proof_nodes <= PROOF_SHARE * nodes:
             search: _Search = proof
             budget = int(size)
         elif best_first_nodes < share * (nodes - proof_nodes):
@@ -1006,7 +1008,7 @@ def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
     the player always gets something to try. The move is None when there is nothing to do:
     (None, True) for a game already won, (None, False) when no move is left.
     """
-    result = solve(game, max_seconds=seconds)
+    result = solve(game, max_seconds=seconds, prove=False)
     if result.status == "won":
         return (result.moves[0] if result.moves else None), True
     search = _Search(game)
