@@ -1,14 +1,25 @@
 """The Golf family: one foundation built up or down whatever the suit, from piles that only give.
 
 The concepts (a rank order both ways, with or without wrap; a foundation with no base rank, one
-started by a named card, and a stock turned onto it) are checked on their own.
+started by a named card, and a stock turned onto it) are checked on their own, and then the
+facts of each game's rules file through the engine.
 """
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from kin_support import arrange, config, ids, moves, new_game, show
+from test_kin_properties import kin_machine
+
+from patience import Game, IllegalMove, Move
+from patience.cards import FACE_DOWN
 from patience.rules import RankOrder, Relation, SuitRule
+from patience.solver import _Search, solve
+
+FAMILY = ["golf"]
+
 
 # -- the concepts ---------------------------------------------------------------------------------
 
@@ -31,3 +42,135 @@ def test_up_or_down_keeps_its_suit_rule() -> None:
     rule = Relation(RankOrder.UP_OR_DOWN, SuitRule.SAME_SUIT, False)
     on_seven = {c for c in range(52) if rule.allows(6, c)}  # the 7 of clubs
     assert on_seven == {5, 7}  # the 6 and 8 of clubs
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_random_play_keeps_every_invariant(variant: str) -> None:
+    kin_machine(config(variant)).TestCase().runTest()
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_every_card_is_dealt_once(variant: str) -> None:
+    for deal in range(20):
+        game = new_game(variant, deal=deal)
+        cards = sorted(c & ~FACE_DOWN for pile in game.stacks for c in pile)
+        assert cards == list(range(52))
+
+
+# -- Golf ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("deal", [0, 5, 41])
+def test_golf_deals_seven_open_piles_of_five_one_card_up_and_sixteen_in_the_stock(
+        deal: int) -> None:
+    game = new_game("golf", deal=deal)
+    piles = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in piles] == [5] * 7
+    assert all(c.face_up for p in piles for c in p)
+    (start,) = game.pile("foundation.0").cards
+    assert start.face_up
+    stock = game.pile("stock.0").cards
+    assert len(stock) == 16 and not any(c.face_up for c in stock)
+    assert {p.kind for p in game.piles} == {"foundation", "tableau", "stock"}
+
+
+def test_golf_plays_a_top_card_one_rank_either_way_whatever_the_suit() -> None:
+    game = new_game("golf")
+    arrange(game, {"foundation.0": "7H", "tableau.0": "2C 6S", "tableau.1": "8D",
+                   "tableau.2": "6H 9C", "tableau.3": "7C"})
+    legal = moves(game)
+    assert {"tableau.0>foundation.0", "tableau.1>foundation.0"} <= legal
+    assert "tableau.2>foundation.0" not in legal  # a 9 on a 7
+    assert "tableau.3>foundation.0" not in legal  # the same rank
+    assert not any(">tableau." in m for m in legal)  # nothing is built on the tableau
+    game.play("tableau.0>foundation.0")
+    assert show(game, "foundation.0") == "7H 6S" and show(game, "tableau.0") == "2C"
+    assert game.why_illegal(Move("tableau.2", "tableau.0")) is not None
+
+
+def test_golf_does_not_turn_the_corner_but_a_queen_goes_on_a_king() -> None:
+    game = new_game("golf")
+    arrange(game, {"foundation.0": "KS", "tableau.0": "AD", "tableau.1": "QC"})
+    legal = moves(game)
+    assert "tableau.0>foundation.0" not in legal
+    assert "tableau.1>foundation.0" in legal
+    arrange(game, {"foundation.0": "AS", "tableau.0": "KD", "tableau.1": "2C"})
+    legal = moves(game)
+    assert "tableau.0>foundation.0" not in legal and "tableau.1>foundation.0" in legal
+
+
+def test_golf_turns_the_stock_onto_the_foundation_whatever_its_rank_once() -> None:
+    game = new_game("golf", deal=3)
+    top = game.pile("stock.0").cards[-1]
+    assert game.stock_move() == Move("stock.0", "foundation.0", 1)
+    game.play(game.stock_move())
+    turned = game.pile("foundation.0").cards[-1]
+    assert (turned.rank, turned.suit, turned.face_up) == (top.rank, top.suit, True)
+    for _ in range(15):
+        game.play(game.stock_move())
+    assert not game.pile("stock.0").cards
+    assert game.stock_move() is None
+    assert not any(m.startswith("stock.") for m in moves(game))
+
+
+def test_golf_is_won_by_turning_the_stock_out_once_the_tableau_is_clear() -> None:
+    game = new_game("golf")
+    stacks = [[] for _ in game.stacks]
+    lay = game.layout
+    stacks[lay.foundations[0]] = list(range(49))
+    stacks[lay.stock] = [c | FACE_DOWN for c in (49, 50, 51)]
+    game.set_position(stacks)
+    assert not game.is_won
+    for _ in range(3):
+        game.play("stock.0>foundation.0")
+    assert game.is_won
+
+
+def test_an_emptied_golf_pile_stays_empty() -> None:
+    game = new_game("golf")
+    arrange(game, {"foundation.0": "5S", "tableau.0": "", "tableau.1": "4D"})
+    assert not any(m.endswith(">tableau.0") for m in moves(game))
+    with pytest.raises(IllegalMove):
+        game.play(Move("tableau.1", "tableau.0"))
+
+
+# -- the solver ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_solver_wins_replay(variant: str) -> None:
+    rng = random.Random(variant)
+    for _ in range(3):
+        game = new_game(variant, deal=rng.randrange(10_000))
+        result = solve(game, max_nodes=3000)
+        if result.status == "won":
+            for move in result.moves:
+                game.play(move)
+            assert game.is_won
+
+
+def test_a_golf_endgame_with_the_stock_left_is_won() -> None:
+    game = Game(config("golf"))
+    stacks = [[] for _ in game.stacks]
+    lay = game.layout
+    stacks[lay.foundations[0]] = list(range(44))
+    stacks[lay.by_kind["tableau"][0]] = [44]  # the 6 of spades goes on the 5 below it
+    stacks[lay.stock] = [c | FACE_DOWN for c in range(45, 52)]
+    game.set_position(stacks)
+    result = solve(game)
+    assert result.status == "won"
+    assert result.moves[0] == Move("tableau.0", "foundation.0")
+
+
+def test_a_sealed_foundation_is_keyed_by_its_size_and_top_card() -> None:
+    game = new_game("golf")
+    base = [list(p) for p in game.stacks]
+    home = base[1] + base[2]
+
+    def key(foundation: list[int]) -> bytes:
+        stacks = [list(p) for p in base]
+        stacks[0], stacks[1], stacks[2] = foundation, [], []
+        game.set_position(stacks)
+        return _Search(game).key()
+
+    same = key([base[0][0], *home])
+    assert key([base[0][0], *reversed(home[:-1]), home[-1]]) == same  # same cards, same top
+    assert key([base[0][0], *home[:-2], home[-1], home[-2]]) != same  # another top card

@@ -144,6 +144,15 @@ EDITS = [
      "suits[0]", "suits: [stars]", "expected one of"),
     ("a suit written twice", "spider", "decks: 2\n", "decks: 2\nsuits: [spades, spades]\n",
      "suits", "suits: [spades, spades]", "non-unique"),
+    ("a stock turned onto the foundation twice", "golf", "to: foundation, passes: 1",
+     "to: foundation, passes: 2", "piles.stock.turn.passes", "passes: 2", "passes must be 1"),
+    ("a stock turned onto one of several foundations", "golf",
+     "  foundation:\n    count: 1\n", "  foundation:\n    count: 4\n", "piles.stock.turn.to",
+     "to: foundation", "there must be exactly one"),
+    ("no base rank to gather", "golf", "deal: {gather: one}", "deal: {gather: all}",
+     "piles.foundation.deal.gather", "gather: all", "no base rank"),
+    ("building both ways misspelt", "golf", "rank: up-or-down", "rank: up-and-down",
+     "piles.foundation.build.rank", "rank: up-and-down", "expected one of"),
 ]
 
 # (case, file name, bytes, line, field, words): whole files, for what an edit cannot show
