@@ -743,8 +743,8 @@ def family_summary(t: Translator, family: str) -> str:
             return t._("Two-deck games built like Forty Thieves: a wide tableau that builds "
                        "down, mostly one card at a time, and a stock that goes through once.")
         case "bakers-dozen":
-            return t._("Games built like Baker's Dozen: thirteen short piles with every card "
-                       "face up, building down whatever the suit.")
+            return t._("Games built like Baker's Dozen: the whole deck laid out at once in "
+                       "many short piles, no stock, and one card moved at a time.")
         case "yukon":
             return t._("Games built like Yukon: no stock, and any face-up card moves together "
                        "with all the cards above it, in order or not.")
