@@ -979,6 +979,8 @@ def solve(game: Game, max_nodes: int | None = None,
             best_first_nodes += result.nodes
         if result.decided:
             return _spent(result, nodes, start)
+        if not result.nodes and search is not proof:
+            break  # no move to try here: every later restart would find none either
     return _spent(SolveResult("undecided"), nodes, start)
 
 
