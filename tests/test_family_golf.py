@@ -15,10 +15,10 @@ from test_kin_properties import kin_machine
 
 from patience import Game, IllegalMove, Move
 from patience.cards import FACE_DOWN
-from patience.rules import RankOrder, Relation, SuitRule
+from patience.rules import RankOrder, Relation, SuitRule, rules_of
 from patience.solver import _Search, solve
 
-FAMILY = ["golf"]
+FAMILY = ["golf", "black-hole"]
 
 
 # -- the concepts ---------------------------------------------------------------------------------
@@ -42,6 +42,12 @@ def test_up_or_down_keeps_its_suit_rule() -> None:
     rule = Relation(RankOrder.UP_OR_DOWN, SuitRule.SAME_SUIT, False)
     on_seven = {c for c in range(52) if rule.allows(6, c)}  # the 7 of clubs
     assert on_seven == {5, 7}  # the 6 and 8 of clubs
+
+
+def test_a_start_card_survives_the_config_round_trip() -> None:
+    rules = rules_of(config("black-hole"))
+    assert rules.to_config()["piles"]["foundation"]["start_card"] == "AS"
+    assert "start_card" not in rules_of(config("golf")).to_config()["piles"]["foundation"]
 
 
 @pytest.mark.parametrize("variant", FAMILY)
@@ -131,6 +137,30 @@ def test_an_emptied_golf_pile_stays_empty() -> None:
     assert not any(m.endswith(">tableau.0") for m in moves(game))
     with pytest.raises(IllegalMove):
         game.play(Move("tableau.1", "tableau.0"))
+
+
+# -- Black Hole ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("deal", [0, 7, 99])
+def test_black_hole_starts_with_the_ace_of_spades_and_seventeen_fans_of_three(deal: int) -> None:
+    game = new_game("black-hole", deal=deal)
+    assert show(game, "foundation.0") == "AS"
+    fans = [game.pile(f).cards for f in ids(game, "fan")]
+    assert [len(f) for f in fans] == [3] * 17
+    assert all(c.face_up for f in fans for c in f)
+    assert {p.kind for p in game.piles} == {"foundation", "fan"}
+
+
+def test_black_hole_turns_the_corner_both_ways() -> None:
+    game = new_game("black-hole")
+    arrange(game, {"foundation.0": "AS", "fan.0": "KH", "fan.1": "2D", "fan.2": "3C"})
+    legal = moves(game)
+    assert {"fan.0>foundation.0", "fan.1>foundation.0"} <= legal
+    assert "fan.2>foundation.0" not in legal
+    game.play("fan.0>foundation.0")
+    arrange(game, {"fan.3": "AC", "fan.4": "QS"})
+    assert {"fan.3>foundation.0", "fan.4>foundation.0"} <= moves(game)
+    assert not any(">fan." in m for m in moves(game))
 
 
 # -- the solver ------------------------------------------------------------------------------------

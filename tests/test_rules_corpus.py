@@ -153,6 +153,14 @@ EDITS = [
      "piles.foundation.deal.gather", "gather: all", "no base rank"),
     ("building both ways misspelt", "golf", "rank: up-or-down", "rank: up-and-down",
      "piles.foundation.build.rank", "rank: up-and-down", "expected one of"),
+    ("a start card beside gathered cards", "black-hole", "deal: {start_card: AS}",
+     "deal: {start_card: AS, gather: one}", "piles.foundation.deal.start_card",
+     "start_card: AS, gather", "deal.gather must be none"),
+    ("a start card of another rank than the base", "black-hole", "start_card: AS",
+     "start_card: KS", "piles.foundation.deal.start_card", "start_card: KS",
+     "cannot start a foundation whose base is ace"),
+    ("a start card that is no card", "black-hole", "start_card: AS", "start_card: AX",
+     "piles.foundation.deal.start_card", "start_card: AX", "'AX'"),
 ]
 
 # (case, file name, bytes, line, field, words): whole files, for what an edit cannot show
