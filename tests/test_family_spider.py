@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -16,8 +17,10 @@ from test_solver import _exhaustive, replays_to_win
 from engine_machine import make_machine
 from patience import Game, IllegalMove, Move
 from patience.cards import FACE_DOWN, SUITS
+from patience.rules import Rules
 from patience.solver import _copy as clone
 from patience.solver import solve
+from patience_gen.examples import examples, find_run_example
 
 RANKS_DOWN = "KQJT98765432A"
 
@@ -223,3 +226,25 @@ def test_spider_verdicts_agree_with_exhaustive_search() -> None:
         if decided >= 6:
             break
     assert decided >= 3
+
+
+# -- the pages -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("suits", ["S", "HS"])
+def test_worked_examples_name_only_cards_of_the_deck_s_suits(suits: str) -> None:
+    rules = replace(Rules.from_config(config("spider")), suits=suits)
+    example = examples(rules)[("tableau", False)]
+    assert example.allowed and {card[1] for card in example.allowed} <= set(suits)
+    assert example.below[1] in suits and example.card in example.allowed
+
+
+def test_a_run_example_is_a_whole_suit_the_engine_sends_up() -> None:
+    rules = replace(Rules.from_config(config("spider")), suits="S")
+    example = find_run_example(rules)
+    assert example is not None and example.below == "" and example.card == "KS"
+    game = Game(rules, deal=example.deal, autoplay=False)
+    for move in example.prelude:
+        game.play(move)
+    game.play(example.move)
+    target = Move.parse(example.move).target
+    assert show(game, target) == run("S")

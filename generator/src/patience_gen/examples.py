@@ -152,8 +152,11 @@ def find_example(
     if hit is None:
         return None
     deal, prelude, (move, below, card) = hit
-    # With one deck the card below cannot also be the card placed on it.
-    present = (lambda f: f != below) if rules.decks == 1 else (lambda f: True)
+    # Only cards of the deck's suits; with one copy of each, the card below cannot also be
+    # the card placed on it.
+    def present(face: str) -> bool:
+        return face[1] in rules.suits and (rules.copies > 1 or face != below)
+
     allowed = tuple(f for f in allowed_on(rule, below) if present(f))
     refused = tuple(f for f in refused_on(rule, below) if present(f))
     return Example(str(kind), deal, prelude, move, below, card, allowed, refused, wraps)
