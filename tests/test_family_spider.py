@@ -134,6 +134,33 @@ def test_a_saved_spider_game_replays_its_runs_and_deals() -> None:
     assert again.position_key() == game.position_key()
 
 
+@pytest.mark.parametrize(("variant", "suits"), [("spider-two-suits", "HS")])
+@pytest.mark.parametrize("deal", [0, 11])
+def test_fewer_suits_deal_spider_s_layout_from_those_suits_alone(
+        variant: str, suits: str, deal: int) -> None:
+    game = new_game(variant, deal=deal)
+    spider = new_game("spider", deal=deal)
+    assert [len(p.cards) for p in game.piles] == [len(p.cards) for p in spider.piles]
+    assert [[c.face_up for c in p.cards] for p in game.piles] == [
+        [c.face_up for c in p.cards] for p in spider.piles]
+    copies = 8 // len(suits)
+    assert Counter((c.rank, c.suit) for p in game.piles for c in p.cards) == Counter(
+        {(r, s): copies for r in range(1, 14) for s in suits})
+    assert game.rules.copies == copies and game.rules.suits == suits
+
+
+@pytest.mark.parametrize("variant", ["spider-two-suits"])
+def test_fewer_suits_play_by_spider_s_rules(variant: str) -> None:
+    assert {k: v for k, v in config(variant).items() if k not in ("id", "suits")} == {
+        k: v for k, v in config("spider").items() if k not in ("id", "suits")}
+    game = new_game(variant, autoplay=True)
+    arrange(game, {"tableau.0": "#4S " + run("S", top="2"), "tableau.1": "#5S AS",
+                   "tableau.2": ""})
+    assert game.stock_move() is None
+    game.play("tableau.1>tableau.0")
+    assert show(game, "foundation.0") == run("S") and show(game, "tableau.0") == "4S"
+
+
 # -- property tests: cards conserved, undo exact, legal moves exactly the accepted ones ----------
 
 SETTINGS = settings(max_examples=12, stateful_step_count=30, deadline=None,
@@ -181,7 +208,7 @@ def runs_machine(variant_id: str) -> type:
     return RunsMachine
 
 
-@pytest.mark.parametrize("variant_id", ["spider"])
+@pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits"])
 def test_random_play_from_split_runs_keeps_every_invariant(variant_id: str) -> None:
     runs_machine(variant_id).TestCase().runTest()
 
