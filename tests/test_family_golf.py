@@ -18,7 +18,7 @@ from patience.cards import FACE_DOWN
 from patience.rules import RankOrder, Relation, SuitRule, rules_of
 from patience.solver import _Search, solve
 
-FAMILY = ["golf", "black-hole"]
+FAMILY = ["golf", "black-hole", "all-in-a-row"]
 
 
 # -- the concepts ---------------------------------------------------------------------------------
@@ -161,6 +161,27 @@ def test_black_hole_turns_the_corner_both_ways() -> None:
     arrange(game, {"fan.3": "AC", "fan.4": "QS"})
     assert {"fan.3>foundation.0", "fan.4>foundation.0"} <= moves(game)
     assert not any(">fan." in m for m in moves(game))
+
+
+# -- All in a Row ----------------------------------------------------------------------------------
+
+def test_all_in_a_row_deals_thirteen_open_piles_of_four_and_any_top_card_starts() -> None:
+    game = new_game("all-in-a-row", deal=2)
+    piles = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in piles] == [4] * 13
+    assert not game.pile("foundation.0").cards
+    assert moves(game) == {f"{t}>foundation.0" for t in ids(game, "tableau")}
+    game.play("tableau.12>foundation.0")
+    assert len(game.pile("foundation.0").cards) == 1
+
+
+def test_all_in_a_row_wraps_from_king_to_ace() -> None:
+    game = new_game("all-in-a-row")
+    arrange(game, {"foundation.0": "KD", "tableau.0": "AH", "tableau.1": "QC",
+                   "tableau.2": "JS"})
+    legal = moves(game)
+    assert {"tableau.0>foundation.0", "tableau.1>foundation.0"} <= legal
+    assert "tableau.2>foundation.0" not in legal
 
 
 # -- the solver ------------------------------------------------------------------------------------

@@ -489,3 +489,20 @@ def test_finish_plays_the_last_cards_home_and_the_win_shows_the_statistics(page,
     page.click('[data-action="stats"]')
     assert page.evaluate("document.querySelector('[data-role=dialog]').open")
     assert page.text_content('[data-role="dialog-title"]') == strings["statistics_title"]
+
+
+def test_golf_is_won_on_its_one_foundation_with_the_stock_turned_onto_it(page, server) -> None:
+    won = json.loads((ROOT / "data" / "winrates" / "golf.json").read_text("utf-8"))["won_deals"]
+    deal, line = next((d, line) for d in won if (line := winning_line("golf", d)))
+    assert any(move.startswith("stock.") for move in line), "the line turns the stock"
+    open_game(page, f"{server.url}golf/#deal={deal}")
+    assert page.locator('[data-pile^="foundation."]').count() == 1
+    assert page.locator('[data-pile^="waste."]').count() == 0
+    game = engine_game("golf", deal)
+    for move in line:
+        click_move(page, game, move)
+        game.play(parse_move(move))
+        wait_for_position(page, game)
+    assert game.is_won
+    page.locator('[data-role="message"][data-kind="win"]').wait_for()
+    assert page.locator('[data-pile="foundation.0"] [data-card]').count() == 52
