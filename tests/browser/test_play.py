@@ -159,6 +159,32 @@ def test_drag_and_drop_plays_the_move(page, server) -> None:
     wait_for_position(page, engine_game("thumb-and-pouch", deal, [move]))
 
 
+def group_onto_a_card(move: patience.Move, game: patience.Game) -> bool:
+    return tableau_to_tableau(move, game) and move.count >= 2
+
+
+def test_a_supermove_is_made_by_drag(page, server) -> None:
+    """FreeCell: dragging a run by its bottom card moves the whole run, as the cells allow."""
+    deal, move = find_deal("freecell", group_onto_a_card)
+    open_game(page, f"{server.url}freecell/#deal={deal}")
+    game = engine_game("freecell", deal)
+    m = parse_move(move)
+    index = len(game.pile(m.source).cards) - m.count
+    card = page.locator(f'[data-pile="{m.source}"] > [data-card]').nth(index)
+    box = card.bounding_box()
+    point = visible_point(page, m.source, index)
+    target = page.locator(f'[data-pile="{m.target}"] > [data-card]').last.bounding_box()
+    page.mouse.move(box["x"] + point["x"], box["y"] + point["y"])
+    page.mouse.down()
+    page.mouse.move(box["x"] + point["x"] + 10, box["y"] + point["y"] + 10, steps=2)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=5)
+    page.mouse.up()
+    after = engine_game("freecell", deal, [move])
+    wait_for_position(page, after)
+    moved = [str(c) for c in after.pile(m.target).cards[-m.count:]]
+    assert [c[0] for c in dom_piles(page)[m.target][-m.count:]] == moved
+
+
 def test_keyboard_plays_a_move(page, server) -> None:
     deal, move = find_deal("thumb-and-pouch", tableau_to_tableau)
     open_game(page, f"{server.url}thumb-and-pouch/#deal={deal}")

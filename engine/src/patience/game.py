@@ -8,6 +8,7 @@ Whether cards may go on a pile is decided by `Game._refusal`, which playing and 
 moves ask. It is made of the build relation's lookup table, `space_codes` (what a space takes) and
 two small checks (a group fits, a pile has room); move generation, the hot path of a solver,
 asks the same parts directly, after narrowing the targets with the relation's lookup table.
+How many cards may move together under a free-cell limit is `Game.capacity`, asked by both.
 A property test holds the two in step (legal moves are exactly the accepted ones).
 
 For search, a game is also a position with a public interface in the manner of
@@ -38,6 +39,7 @@ from patience.rules import (
     Rules,
     SpaceRule,
     TurnTo,
+    free_cell_limit,
     rules_of,
     space_codes,
 )
@@ -373,6 +375,31 @@ class Game:
             case _:
                 return f"an empty {kind} starts with rank {self._base}"
 
+    def capacity(self, source: int, target: int) -> int | None:
+        """The most cards that may move together from `source` to `target` (pile numbers)
+        now, as the free cells and empty piles allow; None when the rules set no limit.
+
+        The pile moved to does not count as an empty pile: it is where the group ends.
+        """
+        helpers = self._lay.limit[source]
+        if helpers is None:
+            return None
+        cells, spaces = self._cell_counts(helpers, target)
+        return free_cell_limit(cells, spaces)
+
+    def _within(self, source: int, target: int, n: int) -> bool:
+        """Whether `n` cards may move together from `source` to `target` under its limit."""
+        most = self.capacity(source, target)
+        return most is None or n <= most
+
+    def _cell_counts(self, helpers: tuple[tuple[int, ...], tuple[int, ...]],
+                     target: int) -> tuple[int, int]:
+        """Empty free cells and empty piles among `helpers`, other than `target`."""
+        piles = self._piles
+        cells = sum(1 for p in helpers[0] if p != target and not piles[p])
+        spaces = sum(1 for p in helpers[1] if p != target and not piles[p])
+        return cells, spaces
+
     def _movable(self, source: int) -> range | tuple[int, ...]:
         """How many cards may be lifted together from the top of `source` (empty: none)."""
         pile = self._piles[source]
@@ -451,6 +478,7 @@ class Game:
         kinds, max_cards = lay.kinds, lay.max_cards
         room, group_fits, takes = self._room, self._group_fits, space_codes(self._base)
         rules: dict[tuple[int, PileKind], SpaceRule] = {}
+        within = self._within
         for s in lay.sources:
             src = piles[s]
             counts = self._movable(s)
@@ -460,7 +488,7 @@ class Game:
             for n in counts:
                 for t in wanted.get(src[-n], ()):
                     if t in allowed and (max_cards[t] is None or room(t, n)) and (
-                            n == 1 or group_fits(s, t, n)):
+                            n == 1 or (group_fits(s, t, n) and within(s, t, n))):
                         out.append((s, t, n))
             for t in empty:
                 if t not in allowed:
@@ -474,7 +502,8 @@ class Game:
                     continue
                 codes = takes[rule]
                 for n in (RUN_OF_SUIT if runs_only[t] else counts):
-                    if n in counts and src[-n] in codes and (n == 1 or group_fits(s, t, n)):
+                    if n in counts and src[-n] in codes and (n == 1 or (
+                            group_fits(s, t, n) and within(s, t, n))):
                         out.append((s, t, n))
         stock = self._stock_step()
         if stock is not None:
@@ -519,7 +548,25 @@ class Game:
                 return f"only one card at a time moves from a {lay.kinds[s]}"
             return f"the top {move.count} cards of {move.source} do not form a group that moves"
         refusal = self._refusal(s, t, move.count)
-        return None if refusal is None else self._explain(refusal, s, t, move.count)
+        if refusal is not None:
+            return self._explain(refusal, s, t, move.count)
+        return self._too_many(s, t, move.count)
+
+    def _too_many(self, source: int, target: int, n: int) -> str | None:
+        """Why `n` cards may not move together under a free-cell limit, or None if they may."""
+        helpers = self._lay.limit[source]
+        if helpers is None or n == 1:
+            return None
+        cells, spaces = self._cell_counts(helpers, target)
+        if n <= free_cell_limit(cells, spaces):
+            return None
+        more = -(-n // (1 << spaces)) - 1 - cells
+        kind = self._lay.kinds[source]
+        return (f"moving {n} cards at once needs {more} more free "
+                f"{'cell' if more == 1 else 'cells'}: {cells} free "
+                f"{'cell' if cells == 1 else 'cells'} and {spaces} empty {kind} "
+                f"{'pile' if spaces == 1 else 'piles'} carry at most "
+                f"{free_cell_limit(cells, spaces)}")
 
     # -- playing ------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from patience.rules import GroupRule, PileKind, Rules, SpaceRule, StockTurn
+from patience.rules import GroupRule, MoveLimit, PileKind, Rules, SpaceRule, StockTurn
 
 Table = tuple[frozenset[int], ...]
 """For each face-up card code (0-51), the codes that may lie on it: a relation as a lookup."""
@@ -27,7 +27,7 @@ class Layout:
 
     __slots__ = (
         "auto_fill", "auto_foundation", "auto_sources", "build", "by_kind", "complete_runs",
-        "foundations", "group", "ids", "index", "kinds", "max_cards", "rules", "run",
+        "foundations", "group", "ids", "index", "kinds", "limit", "max_cards", "rules", "run",
         "run_foundations", "simple", "single_cards", "sources", "space_fixed", "specs", "stock",
         "target_set", "targets", "total", "turn", "waste",
     )
@@ -77,6 +77,10 @@ class Layout:
         self.space_fixed: tuple[SpaceRule | None, ...] = tuple(
             None if s.spaces.only_from else s.spaces.accepts for s in specs)
         """What an empty pile accepts when that does not depend on the position (else None)."""
+        self.limit = tuple(self._helpers(p) if s.moves.limit == MoveLimit.FREE_CELLS else None
+                           for p, s in enumerate(specs))
+        """For a pile whose groups are limited by free cells, the piles that may carry its
+        cards one at a time: (free cells, spaces); None: no limit (see `Game.capacity`)."""
         self.sources = tuple(p for p, g in enumerate(self.group) if g != GroupRule.NONE)
         """Piles cards may leave."""
         self.foundations = self.by_kind[PileKind.FOUNDATION]
@@ -95,6 +99,16 @@ class Layout:
         """Piles whose cards the automatic building may send to the foundations."""
         self.auto_fill = tuple(p for p, s in enumerate(specs) if s.spaces.automatic)
         """Piles whose spaces fill by themselves (with autoplay)."""
+
+    def _helpers(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The free cells that pile `p`'s cards may go to and come back from, and the piles
+        of its own kind that take any card when empty."""
+        specs, kinds = self.specs, self.kinds
+        cells = tuple(c for c in self.targets[p]
+                      if specs[c].holds_one and kinds[p] in specs[c].moves.to)
+        spaces = tuple(t for t in self.targets[p]
+                       if kinds[t] == kinds[p] and self.space_fixed[t] == SpaceRule.ANY)
+        return cells, spaces
 
 
 @lru_cache(maxsize=64)

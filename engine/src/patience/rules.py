@@ -8,7 +8,8 @@ suit rule, space rule, stock rule), with what Solvitaire cannot say: "any suit b
 "equal rank", "only to the foundations", spaces filled only from certain piles.
 
 A new rule concept is a new enum member or a new field with a default, so configs of this
-format stay readable: free cells are a kind of pile whose build rule holds one card, a stock
+format stay readable: free cells are piles that hold one card (`PileRules.holds_one`) and
+the supermove rule that counts them a field of `MoveRule` (`MoveLimit`), a stock
 that deals to every tableau pile is a `TurnTo` already (and one held back while a tableau pile
 is empty a field of `StockTurn`), foundations that take only complete runs a field of
 `BuildRule`, a deck of fewer suits a field of `Rules`, building both ways a `RankOrder` member
@@ -74,6 +75,25 @@ class GroupRule(StrEnum):
     WHOLE_PILE = "whole-pile"
     FACE_UP = "face-up"
     NONE = "none"
+
+
+class MoveLimit(StrEnum):
+    """How many cards of a group may move at once: any number, or as many as the free cells
+    and empty piles could carry one at a time (see `free_cell_limit`)."""
+
+    NONE = "none"
+    FREE_CELLS = "free-cells"
+
+
+def free_cell_limit(cells: int, spaces: int) -> int:
+    """The most cards a group may hold with `cells` empty free cells and `spaces` empty piles
+    that take any card (other than the one it goes to): (1 + cells) x 2^spaces.
+
+    Each empty cell holds one card of the group while the rest moves; each empty pile holds
+    half of it while the other half moves by the same means, so a move of that size is
+    exactly a sequence of single-card moves.
+    """
+    return (1 + cells) << spaces
 
 
 class SpaceRule(StrEnum):
@@ -215,11 +235,13 @@ class BuildRule:
 
 @dataclass(frozen=True, slots=True)
 class MoveRule:
-    """Which cards may leave a pile together, in what run, and to which kinds of pile."""
+    """Which cards may leave a pile together, in what run, to which kinds of pile, and how
+    many at once (`limit`)."""
 
     group: GroupRule
     run: Relation | None
     to: tuple[PileKind, ...]
+    limit: MoveLimit = MoveLimit.NONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +323,13 @@ class PileRules:
                 return self.gather_count
             case _:
                 return 0
+
+    @property
+    def holds_one(self) -> bool:
+        """Whether each pile of this kind is a free cell: it takes any card when empty and
+        nothing on a card, and its card may leave it."""
+        return (self.build is None and self.spaces.accepts == SpaceRule.ANY
+                and self.spaces.only_from is None and self.moves.group != GroupRule.NONE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,8 +523,10 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
             raise deal_r.field("face_up").item(i).fail(f"{up} face up of {n} cards dealt")
     moves_r = r.field("moves")
     run_r = moves_r.field("run")
+    limit_r = moves_r.optional("limit", str(MoveLimit.NONE))
     moves = MoveRule(moves_r.field("group").enum(GroupRule),
-                     None if run_r.is_null() else _relation(run_r), moves_r.field("to").kinds())
+                     None if run_r.is_null() else _relation(run_r), moves_r.field("to").kinds(),
+                     limit_r.enum(MoveLimit))
     if moves.group in (GroupRule.RUN, GroupRule.WHOLE_PILE) and moves.run is None:
         raise run_r.fail(f"a {moves.group} group needs a run relation")
     spaces_r = r.field("spaces")
@@ -509,8 +540,10 @@ def _pile(kind: PileKind, r: _Reader, decks: int) -> PileRules:
     rearrange = Rearrange.NONE
     if isinstance(deal_r.data, dict) and "rearrange" in deal_r.data:
         rearrange = deal_r.field("rearrange").enum(Rearrange)
-    pile = PileRules(kind, count, DealRule(cards, face_up, rearrange), _build(r.field("build")),
-                     moves, spaces)
+    build = _build(r.field("build"))
+    if moves.limit == MoveLimit.FREE_CELLS:
+        _check_free_cells(moves, build, limit_r)
+    pile = PileRules(kind, count, DealRule(cards, face_up, rearrange), build, moves, spaces)
     if kind == PileKind.FOUNDATION:
         gather_r = r.field("gather")
         if isinstance(gather_r.data, int) and not isinstance(gather_r.data, bool):
@@ -541,6 +574,15 @@ def _start_card(r: _Reader) -> int | None:
         return Card.parse(field.str()).code
     except ValueError as exc:
         raise field.fail(str(exc)) from None
+
+
+def _check_free_cells(moves: MoveRule, build: BuildRule | None, r: _Reader) -> None:
+    """The supermove count holds only for runs that rebuild as they lie: a group built by the
+    pile's own build rule, so that its halves stack again wherever its bottom card fits."""
+    if moves.group != GroupRule.RUN:
+        raise r.fail(f"a free-cells limit needs group run, not {moves.group}")
+    if build is None or moves.run != build.relation:
+        raise r.fail("a free-cells limit needs a run built by the pile's own build rule")
 
 
 def _parse(config: Any) -> Rules:
@@ -677,7 +719,7 @@ def _pile_config(pile: PileRules) -> dict[str, Any]:
             "single_cards": build.single_cards, "complete_runs": build.complete_runs},
         "moves": {"group": str(pile.moves.group),
                   "run": None if pile.moves.run is None else _relation_config(pile.moves.run),
-                  "to": _kinds_config(pile.moves.to)},
+                  "to": _kinds_config(pile.moves.to), "limit": str(pile.moves.limit)},
         "spaces": {"accepts": str(pile.spaces.accepts),
                    "from": _kinds_config(pile.spaces.only_from),
                    "while_cards_in": _kinds_config(pile.spaces.while_cards_in),

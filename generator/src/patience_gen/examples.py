@@ -22,6 +22,7 @@ from patience.cards import FACE_DOWN, RANKS, SUITS, Card, card_text
 from patience.records import Step
 from patience.rules import (
     RANKS_PER_SUIT,
+    MoveLimit,
     PileKind,
     RankOrder,
     Rearrange,
@@ -74,6 +75,10 @@ class Example:
     allowed: tuple[str, ...]
     refused: tuple[str, ...]
     wraps: bool = False
+    cells: int | None = None
+    """For a group moved under a free-cell limit: the empty free cells and the empty piles
+    that counted, the group being as large as they allow."""
+    spaces: int | None = None
 
 
 def _candidates(
@@ -284,3 +289,63 @@ def deal_example(rules: Rules, kind: str, deals: int = 40) -> DealExample | None
             if dealt != arranged:
                 return DealExample(kind, deal, pile.id, dealt, arranged)
     return None
+
+
+def _at_the_limit(game: Game, kind: PileKind) -> tuple[str, int, int] | None:
+    """A move now of a group onto a card of `kind`, as large as the free cells allow."""
+    index = game.layout.index
+    best = None
+    for move in game.legal_moves():
+        if move.count < 2 or not move.target.startswith(kind + ".") or not move.source.startswith(
+                kind + ".") or not game.pile(move.target).cards:
+            continue
+        s, t = index[move.source], index[move.target]
+        if move.count != game.capacity(s, t):
+            continue
+        helpers = game.layout.limit[s]
+        assert helpers is not None
+        cells = sum(1 for p in helpers[0] if not game.stacks[p])
+        spaces = sum(1 for p in helpers[1] if not game.stacks[p] and p != t)
+        if best is None or move.count > best[0]:
+            best = (move.count, str(move), cells, spaces)
+    return None if best is None else best[1:]
+
+
+@cache
+def _group_example(rules: Rules, kind: PileKind, least: int, deals: int = 40,
+                   steps: int = 80) -> Example | None:
+    build = rules[kind].build
+    if build is None:
+        return None
+    for deal in range(deals):
+        game = Game(rules, deal=deal, autoplay=False)
+        rng = random.Random(deal)
+        prelude: list[str] = []
+        for _ in range(steps):
+            hit = _at_the_limit(game, kind)
+            if hit is not None and Move.parse(hit[0]).count >= least:
+                move, cells, spaces = hit
+                parsed = Move.parse(move)
+                below = str(game.pile(parsed.target).cards[-1])
+                card = str(game.pile(parsed.source).cards[-parsed.count])
+                allowed = tuple(f for f in allowed_on(build.relation, below) if f != below)
+                refused = tuple(f for f in refused_on(build.relation, below) if f != below)
+                return Example(str(kind), deal, tuple(prelude), move, below, card, allowed,
+                               refused, cells=cells, spaces=spaces)
+            moves = game.legal_moves()
+            if not moves:
+                break
+            move_ = rng.choice(moves)
+            game.play(move_)
+            prelude.append(str(move_))
+    return None
+
+
+def group_example(config: Mapping[str, Any] | Rules, kind: str) -> Example | None:
+    """An engine-made position where a group of `kind` moves onto a card, as many cards as
+    the free cells allow (three or more if some deal shows it, else two); None where no
+    free-cell limit applies."""
+    rules = rules_of(config)
+    if rules[kind].moves.limit != MoveLimit.FREE_CELLS:
+        return None
+    return _group_example(rules, PileKind(kind), 3) or _group_example(rules, PileKind(kind), 2)

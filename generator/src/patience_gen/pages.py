@@ -204,6 +204,8 @@ def example_attrs(e: Example) -> str:
         "data-move": e.move, "data-below": e.below, "data-card": e.card,
         "data-allowed": " ".join(e.allowed), "data-refused": " ".join(e.refused),
     }
+    if e.cells is not None and e.spaces is not None:
+        values |= {"data-cells": str(e.cells), "data-spaces": str(e.spaces)}
     return " ".join(f'{k}="{v}"' for k, v in values.items())
 
 

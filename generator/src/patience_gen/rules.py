@@ -197,6 +197,7 @@ def _cross_checks(rules: RulesFile):
     if "waste" in kinds and "stock" not in kinds:
         yield error(("piles", "waste"), "a waste needs a stock to fill it")
     yield from _fill_and_deal_checks(piles, error)
+    yield from _limit_checks(piles, error)
     foundation = piles["foundation"]
     gather = foundation.get("deal", {}).get("gather")
     if isinstance(gather, int) and gather > foundation["count"]:
@@ -315,6 +316,28 @@ def _complete_run_checks(piles: dict, error):
                  for kind, spec in piles.items() if kind != "foundation"):
         yield error(where, "complete runs reach the foundations only as a group of 13 cards, "
                     "so some pile needs moves.group run or face-up")
+
+
+def _limit_checks(piles: dict, error):
+    """A free-cells limit counts halves of a group that stack again where its bottom card
+    fits: the group must be a run built by the pile's own build rule."""
+    for kind, spec in piles.items():
+        moves = spec.get("moves", {})
+        if moves.get("limit", "none") == "none":
+            continue
+        where = ("piles", kind, "moves", "limit")
+        build = spec.get("build")
+        run = moves.get("run")
+        if moves.get("group", "single") != "run":
+            yield error(where, "free-cells limits how many cards of a group move together, so "
+                        f"it needs group: run, not {moves.get('group', 'single')}")
+        elif build is None:
+            yield error(where, "free-cells needs a build rule: the group moves as cards build "
+                        "on this pile")
+        elif run is not None and (run["rank"], run["suit"], run.get("wrap", False)) != (
+                build["rank"], build["suit"], build.get("wrap", False)):
+            yield error(where, "free-cells needs the run to be the pile's own build rule "
+                        "(leave run out)")
 
 
 def _playability_checks(rules: RulesFile) -> Iterator[RulesError]:
@@ -452,7 +475,8 @@ def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
                  "rearrange": deal.get("rearrange", "none")},
         "build": build,
         "moves": {"group": "none" if group == "none" else group, "run": run,
-                  "to": [] if group == "none" else list(to)},
+                  "to": [] if group == "none" else list(to),
+                  "limit": moves.get("limit", "none")},
         "spaces": {
             "accepts": spaces["accepts"],
             "from": spaces.get("from"),

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from patience.cards import card_text
-from patience.rules import PileKind, PileRules, Rules, rules_of
+from patience.rules import MoveLimit, PileKind, PileRules, Rules, free_cell_limit, rules_of
 from patience_gen.cards import card_list, card_name, suit_name
-from patience_gen.examples import DealExample, Example, deal_example, rank_of
+from patience_gen.examples import DealExample, Example, deal_example, group_example, rank_of
 from patience_gen.i18n import Translator
 from patience_gen.rules import SUIT_LETTERS
 
@@ -271,7 +271,8 @@ def taking_kinds(rules: Rules) -> list[PileKind]:
     return out
 
 
-def move_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
+def move_sentences(t: Translator, rules: Rules, kind: str,
+                   example: Example | None = None) -> list[str]:
     """What may leave a pile of this kind, as a group or alone, and where it may go."""
     spec = rules[kind]
     moves = spec.moves
@@ -281,16 +282,23 @@ def move_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
                       spec.count)]
     out = []
     run = moves.run
+    cells = _cell_kinds(rules, kind)
     if group == "single" and kind not in ("waste", "foundation"):
         out.append(t.np_("single moves", "Cards move one at a time, from the top of the pile.",
                          "Cards move one at a time, each from the top of its pile.",
                          spec.count))
+        if cells and spec.build is not None:
+            out.append(t._("A run never moves in one go: it is taken apart card by card, "
+                           "through the free cells {place} if need be.",
+                           place=t.any_of([in_kind(t, k) for k in cells])))
     elif group == "run" and run:
         out.append(t._("The top card may move, or a group of cards built {order} {suits} may "
                        "move together.", order=rank_phrase(t, run.rank),
                        suits=suit_phrase(t, run.suit)))
         if run.suit == "other-suit":
             out.append(t._("No two neighbouring cards in such a group share a suit."))
+        if moves.limit == MoveLimit.FREE_CELLS:
+            out += free_cell_sentences(t, rules, kind, example)
     elif group == "face-up":
         out.append(t._("Any face-up card may move together with all the cards above it, "
                        "whether or not they are in order; only the card at the bottom of the "
@@ -325,6 +333,70 @@ def move_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
                                           for k in never])))
     elif targets:
         out.append(t._("Cards {source} may go to {targets}.", source=source, targets=names))
+    return out
+
+
+def _cell_kinds(rules: Rules, kind: str) -> list[PileKind]:
+    """The kinds of free cell (piles that hold one card) a pile of `kind` may use."""
+    spec = rules[kind]
+    return [c.kind for c in rules.piles if c.holds_one and c.kind != kind
+            and c.kind in spec.moves.to and kind in c.moves.to]
+
+
+def free_cell_sentences(t: Translator, rules: Rules, kind: str,
+                        example: Example | None) -> list[str]:
+    """The supermove rule: how many cards a group may hold, a worked number, and a position
+    where the engine moves a group of that size."""
+    place = t.any_of([in_kind(t, k) for k in _cell_kinds(rules, kind)])
+    counts_spaces = rules[kind].spaces.accepts == "any" and rules[kind].spaces.only_from is None
+    cells_there = sum(rules[k].count for k in _cell_kinds(rules, kind))
+    out = []
+    if counts_spaces:
+        out.append(t._("A group may move at once only if it could have been carried over one "
+                       "card at a time: it may hold one card more than there are empty free "
+                       "cells {place}, a number that doubles for each empty pile other than "
+                       "the one it goes to.", place=place))
+        if cells_there >= 2:
+            out.append(t._("With two empty free cells and one empty pile, for instance, up to "
+                           "{count} cards may move together.",
+                           count=t.number(free_cell_limit(2, 1))))
+    else:
+        out.append(t._("A group may move at once only if it could have been carried over one "
+                       "card at a time: it may hold one card more than there are empty free "
+                       "cells {place}.", place=place))
+        if rules[kind].spaces.accepts == "king":
+            out.append(t._("Empty piles add nothing to that, since only a king may fill one."))
+        else:
+            out.append(t._("Empty piles add nothing to that, since they do not take any card."))
+        if cells_there >= 2:
+            out.append(t._("With two empty free cells, for instance, up to {count} cards may "
+                           "move together.", count=t.number(free_cell_limit(2, 0))))
+    if example is not None:
+        out.append(group_example_sentence(t, example, counts_spaces))
+    return out
+
+
+def group_example_sentence(t: Translator, e: Example, counts_spaces: bool) -> str:
+    """"For example, with 2 empty free cells and 1 empty pile, a group of 6 cards..."."""
+    assert e.cells is not None and e.spaces is not None
+    count = int(e.move.rsplit("x", 1)[1])
+    cells = t.n_("{count} empty free cell", "{count} empty free cells", e.cells)
+    values = {"cells": cells, "card": card_name(t, e.card), "below": card_name(t, e.below)}
+    if counts_spaces:
+        spaces = (t.n_("{count} empty pile", "{count} empty piles", e.spaces) if e.spaces
+                  else t._("no empty pile"))
+        text = t.n_("For example, with {cells} and {spaces}, a group of {count} card headed by "
+                    "{card} may move onto {below}: as many as they allow.",
+                    "For example, with {cells} and {spaces}, a group of {count} cards headed by "
+                    "{card} may move onto {below}: as many as they allow.",
+                    count, spaces=spaces, **values)
+    else:
+        text = t.n_("For example, with {cells}, a group of {count} card headed by {card} may "
+                    "move onto {below}: as many as they allow.",
+                    "For example, with {cells}, a group of {count} cards headed by {card} may "
+                    "move onto {below}: as many as they allow.", count, **values)
+    out = ExampleText(text)
+    out.example = e
     return out
 
 
@@ -548,7 +620,7 @@ def pile_sentences(t: Translator, config: Config, kind: str, found: dict) -> lis
     spec = rules[kind]
     out = rearrange_sentences(t, rules, kind)
     out += build_sentences(t, kind, spec, found)
-    out += move_sentences(t, rules, kind)
+    out += move_sentences(t, rules, kind, group_example(rules, kind))
     out += space_sentences(t, rules, kind)
     face_down = face_down_sentence(t, spec)
     if face_down:
