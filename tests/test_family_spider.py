@@ -134,7 +134,8 @@ def test_a_saved_spider_game_replays_its_runs_and_deals() -> None:
     assert again.position_key() == game.position_key()
 
 
-@pytest.mark.parametrize(("variant", "suits"), [("spider-two-suits", "HS")])
+@pytest.mark.parametrize(("variant", "suits"), [("spider-two-suits", "HS"),
+                                                ("spider-one-suit", "S")])
 @pytest.mark.parametrize("deal", [0, 11])
 def test_fewer_suits_deal_spider_s_layout_from_those_suits_alone(
         variant: str, suits: str, deal: int) -> None:
@@ -149,7 +150,7 @@ def test_fewer_suits_deal_spider_s_layout_from_those_suits_alone(
     assert game.rules.copies == copies and game.rules.suits == suits
 
 
-@pytest.mark.parametrize("variant", ["spider-two-suits"])
+@pytest.mark.parametrize("variant", ["spider-two-suits", "spider-one-suit"])
 def test_fewer_suits_play_by_spider_s_rules(variant: str) -> None:
     assert {k: v for k, v in config(variant).items() if k not in ("id", "suits")} == {
         k: v for k, v in config("spider").items() if k not in ("id", "suits")}
@@ -208,7 +209,7 @@ def runs_machine(variant_id: str) -> type:
     return RunsMachine
 
 
-@pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits"])
+@pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits", "spider-one-suit"])
 def test_random_play_from_split_runs_keeps_every_invariant(variant_id: str) -> None:
     runs_machine(variant_id).TestCase().runTest()
 
