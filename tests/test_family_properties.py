@@ -14,7 +14,7 @@ FAMILY_IDS = (
     "beleaguered-castle", "streets-and-alleys", "portuguese-solitaire", "forty-thieves",
     "lucas", "maria", "streets", "rank-and-file", "indian", "freecell", "bakers-game",
     "eight-off", "seahaven-towers", "fore-cell", "stronghold", "yukon", "russian-solitaire",
-    "spider", "spider-two-suits", "spider-one-suit",
+    "spider", "spider-two-suits", "spider-one-suit", "spiderette",
 )
 
 

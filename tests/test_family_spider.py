@@ -162,6 +162,38 @@ def test_fewer_suits_play_by_spider_s_rules(variant: str) -> None:
     assert show(game, "foundation.0") == run("S") and show(game, "tableau.0") == "4S"
 
 
+@pytest.mark.parametrize(("variant", "dealt", "up", "turns"), [
+    ("spiderette", [1, 2, 3, 4, 5, 6, 7], 1, [7, 7, 7, 3]),
+])
+def test_one_deck_spiders_deal_and_turn_their_stock_as_their_rules_say(
+        variant: str, dealt: list[int], up: int, turns: list[int]) -> None:
+    game = new_game(variant, deal=4)
+    piles = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in piles] == dealt
+    for pile in piles:
+        assert [c.face_up for c in pile] == [False] * (len(pile) - up) + [True] * up
+    assert len(ids(game, "foundation")) == 4 and game.rules.decks == 1
+    assert len(game.pile("stock.0").cards) == sum(turns)
+    for n in turns:
+        assert game.stock_move() == Move("stock.0", "tableau.0", n)
+        game.play(game.stock_move())
+        assert [len(game.pile(t).cards) for t in ids(game, "tableau")][:n % 7 or 7] == [
+            d + 1 for d in dealt[:n % 7 or 7]]
+        dealt = [len(game.pile(t).cards) for t in ids(game, "tableau")]
+    assert game.stock_move() is None and not game.pile("stock.0").cards
+
+
+@pytest.mark.parametrize("variant", ["spiderette"])
+def test_one_deck_spiders_send_a_complete_run_to_one_of_four_foundations(variant: str) -> None:
+    game = new_game(variant, autoplay=True)
+    arrange(game, {"tableau.0": "#4C " + run("H", top="2"), "tableau.1": "9D AH",
+                   "tableau.2": ""})
+    assert game.stock_move() is None
+    game.play("tableau.1>tableau.0")
+    assert show(game, "foundation.0") == run("H") and show(game, "tableau.0") == "4C"
+    assert config(variant)["piles"]["tableau"]["moves"]["run"]["suit"] == "same-suit"
+
+
 # -- property tests: cards conserved, undo exact, legal moves exactly the accepted ones ----------
 
 SETTINGS = settings(max_examples=12, stateful_step_count=30, deadline=None,
@@ -209,7 +241,8 @@ def runs_machine(variant_id: str) -> type:
     return RunsMachine
 
 
-@pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits", "spider-one-suit"])
+@pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits", "spider-one-suit",
+                                        "spiderette"])
 def test_random_play_from_split_runs_keeps_every_invariant(variant_id: str) -> None:
     runs_machine(variant_id).TestCase().runTest()
 
