@@ -164,6 +164,7 @@ def test_fewer_suits_play_by_spider_s_rules(variant: str) -> None:
 
 @pytest.mark.parametrize(("variant", "dealt", "up", "turns"), [
     ("spiderette", [1, 2, 3, 4, 5, 6, 7], 1, [7, 7, 7, 3]),
+    ("will-o-the-wisp", [3] * 7, 1, [7, 7, 7, 7, 3]),
 ])
 def test_one_deck_spiders_deal_and_turn_their_stock_as_their_rules_say(
         variant: str, dealt: list[int], up: int, turns: list[int]) -> None:
@@ -183,7 +184,7 @@ def test_one_deck_spiders_deal_and_turn_their_stock_as_their_rules_say(
     assert game.stock_move() is None and not game.pile("stock.0").cards
 
 
-@pytest.mark.parametrize("variant", ["spiderette"])
+@pytest.mark.parametrize("variant", ["spiderette", "will-o-the-wisp"])
 def test_one_deck_spiders_send_a_complete_run_to_one_of_four_foundations(variant: str) -> None:
     game = new_game(variant, autoplay=True)
     arrange(game, {"tableau.0": "#4C " + run("H", top="2"), "tableau.1": "9D AH",
@@ -242,7 +243,7 @@ def runs_machine(variant_id: str) -> type:
 
 
 @pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits", "spider-one-suit",
-                                        "spiderette"])
+                                        "spiderette", "will-o-the-wisp"])
 def test_random_play_from_split_runs_keeps_every_invariant(variant_id: str) -> None:
     runs_machine(variant_id).TestCase().runTest()
 
