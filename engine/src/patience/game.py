@@ -478,17 +478,20 @@ class Game:
         kinds, max_cards = lay.kinds, lay.max_cards
         room, group_fits, takes = self._room, self._group_fits, space_codes(self._base)
         rules: dict[tuple[int, PileKind], SpaceRule] = {}
-        within = self._within
+        within, limited = self._within, lay.limit
         for s in lay.sources:
             src = piles[s]
             counts = self._movable(s)
             if not counts:
                 continue
             allowed = lay.target_set[s]
+            if limited[s] is not None:
+                # No target allows more than a pile with cards, which leaves every helper free.
+                counts = range(1, min(len(counts), self.capacity(s, -1) or 1) + 1)
             for n in counts:
                 for t in wanted.get(src[-n], ()):
                     if t in allowed and (max_cards[t] is None or room(t, n)) and (
-                            n == 1 or (group_fits(s, t, n) and within(s, t, n))):
+                            n == 1 or group_fits(s, t, n)):
                         out.append((s, t, n))
             for t in empty:
                 if t not in allowed:
