@@ -195,6 +195,26 @@ def test_one_deck_spiders_send_a_complete_run_to_one_of_four_foundations(variant
     assert config(variant)["piles"]["tableau"]["moves"]["run"]["suit"] == "same-suit"
 
 
+@pytest.mark.parametrize("deal", [0, 9])
+def test_simple_simon_deals_the_whole_deck_face_up_and_has_no_stock(deal: int) -> None:
+    game = new_game("simple-simon", deal=deal)
+    piles = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in piles] == [8, 8, 8, 7, 6, 5, 4, 3, 2, 1]
+    assert all(c.face_up for p in piles for c in p)
+    assert {p.kind for p in game.piles} == {"foundation", "tableau"}
+    assert len(ids(game, "foundation")) == 4
+
+
+def test_simple_simon_fills_a_space_with_any_run_and_sends_complete_runs_up() -> None:
+    game = new_game("simple-simon", autoplay=True)
+    arrange(game, {"tableau.0": "3D " + run("C", top="2"), "tableau.1": "",
+                   "tableau.2": "7H 6S 5S", "tableau.3": "8D AC"})
+    legal = moves(game)
+    assert "tableau.2>tableau.1x2" in legal and "tableau.2>tableau.1x3" not in legal
+    game.play("tableau.3>tableau.0")
+    assert show(game, "foundation.0") == run("C") and show(game, "tableau.0") == "3D"
+
+
 # -- property tests: cards conserved, undo exact, legal moves exactly the accepted ones ----------
 
 SETTINGS = settings(max_examples=12, stateful_step_count=30, deadline=None,
@@ -243,7 +263,7 @@ def runs_machine(variant_id: str) -> type:
 
 
 @pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits", "spider-one-suit",
-                                        "spiderette", "will-o-the-wisp"])
+                                        "spiderette", "will-o-the-wisp", "simple-simon"])
 def test_random_play_from_split_runs_keeps_every_invariant(variant_id: str) -> None:
     runs_machine(variant_id).TestCase().runTest()
 
