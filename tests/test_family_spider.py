@@ -3,6 +3,7 @@ of fewer suits, and the facts of each rules file."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from dataclasses import replace
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant
-from kin_support import arrange, config, ids, moves, new_game, show
+from kin_support import arrange, config, ids, moves, new_game, rules_path, show
 from test_solver import _exhaustive, replays_to_win
 
 from engine_machine import make_machine
@@ -21,6 +22,9 @@ from patience.rules import Rules
 from patience.solver import _copy as clone
 from patience.solver import solve
 from patience_gen.examples import examples, find_run_example
+from patience_gen.i18n import Translator
+from patience_gen.rules import compile_rules, load_rules
+from patience_gen.sentences import faces_phrase
 
 RANKS_DOWN = "KQJT98765432A"
 
@@ -330,3 +334,17 @@ def test_a_run_example_is_a_whole_suit_the_engine_sends_up() -> None:
     game.play(example.move)
     target = Move.parse(example.move).target
     assert show(game, target) == run("S")
+
+
+def test_face_up_counts_may_differ_from_pile_to_pile() -> None:
+    data = copy.deepcopy(load_rules(rules_path("yukon")).data)
+    data["piles"]["tableau"]["deal"] = {"cards": [7, 7, 7, 7, 8, 8, 8],
+                                        "face_up": [4, 4, 4, 4, 8, 8, 9]}
+    compiled = compile_rules(data)
+    assert compiled["piles"]["tableau"]["deal"]["face_up"] == [4, 4, 4, 4, 8, 8, 8]
+    game = Game(compiled, deal=3)
+    assert [sum(c.face_up for c in game.pile(t).cards) for t in ids(game, "tableau")] == [
+        4, 4, 4, 4, 8, 8, 8]
+    text = faces_phrase(Translator("en"), [7] * 7, [4, 4, 4, 4, 7, 7, 7])
+    assert text == ("the top 4 cards face up on the first 4 piles and every card face up on "
+                    "the others")

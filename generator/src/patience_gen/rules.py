@@ -170,6 +170,17 @@ def _cross_checks(rules: RulesFile):
                 f"lists {len(cards)} piles, but count is {spec['count']}",
             )
         face_up = spec.get("deal", {}).get("face_up")
+        if isinstance(face_up, list) and len(face_up) != spec.get("count", 1):
+            yield error(
+                ("piles", kind, "deal", "face_up"),
+                f"lists {len(face_up)} piles, but count is {spec['count']}",
+            )
+        elif isinstance(face_up, list) and isinstance(cards, int | list):
+            per_pile = _per_pile(cards, len(face_up))
+            for i, (up, n) in enumerate(zip(face_up, per_pile, strict=True)):
+                if up > n:
+                    yield error(("piles", kind, "deal", "face_up", i),
+                                f"{up} face-up cards is more than the {n} cards dealt there")
         if isinstance(face_up, int) and isinstance(cards, int | list):
             # A shorter pile shows all its cards (Yukon's first pile); more than the longest
             # pile holds is a mistake.
@@ -452,7 +463,8 @@ def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
     else:
         cards = _per_pile(deal.get("cards", 0), count)
         up = deal.get("face_up", "all")
-        face_up = [n if up == "all" else min(up, n) for n in cards]
+        ups = up if isinstance(up, list) else [up] * count
+        face_up = [n if u == "all" else min(u, n) for n, u in zip(cards, ups, strict=True)]
     moves = spec.get("moves", {})
     default_group = "none" if kind == "stock" else "single"
     group = moves.get("group", default_group)

@@ -751,6 +751,13 @@ def faces_phrase(t: Translator, cards: list[int], face_up: list[int]) -> str:
     """Which dealt cards show their face."""
     # Piles shorter than the face-up count show every card; the others say how many show.
     ups = {up for n, up in zip(cards, face_up, strict=False) if n and up < n}
+    partial = [i for i, (n, up) in enumerate(zip(cards, face_up, strict=False)) if n and up < n]
+    whole = [i for i, (n, up) in enumerate(zip(cards, face_up, strict=False)) if n > 1 and up >= n]
+    if whole and len(ups) == 1 and min(ups) > 1 and partial == list(range(len(partial))):
+        # Some piles show their top cards, the rest every card (Scorpion).
+        return t.n_("the top {up} cards face up on the first pile and every card face up on "
+                    "the others", "the top {up} cards face up on the first {count} piles and "
+                    "every card face up on the others", len(partial), up=t.number(min(ups)))
     if not ups:
         return t._("all face up")
     if ups == {0}:
