@@ -15,7 +15,7 @@ FAMILY_IDS = (
     "lucas", "maria", "streets", "rank-and-file", "indian", "freecell", "bakers-game",
     "eight-off", "seahaven-towers", "fore-cell", "stronghold", "yukon", "russian-solitaire",
     "spider", "spider-two-suits", "spider-one-suit", "spiderette",
-    "will-o-the-wisp", "simple-simon",
+    "will-o-the-wisp", "simple-simon", "scorpion",
 )
 
 

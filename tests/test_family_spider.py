@@ -219,6 +219,33 @@ def test_simple_simon_fills_a_space_with_any_run_and_sends_complete_runs_up() ->
     assert show(game, "foundation.0") == run("C") and show(game, "tableau.0") == "3D"
 
 
+@pytest.mark.parametrize("deal", [0, 6])
+def test_scorpion_deals_seven_by_seven_with_four_piles_over_three_face_down(deal: int) -> None:
+    game = new_game("scorpion", deal=deal)
+    piles = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in piles] == [7] * 7
+    for i, pile in enumerate(piles):
+        down = 3 if i < 4 else 0
+        assert [c.face_up for c in pile] == [False] * down + [True] * (7 - down)
+    assert len(game.pile("stock.0").cards) == 3
+    game.play(game.stock_move())
+    assert [len(game.pile(t).cards) for t in ids(game, "tableau")] == [8, 8, 8, 7, 7, 7, 7]
+    assert game.stock_move() is None
+
+
+def test_scorpion_moves_any_face_up_group_by_suit_and_kings_fill_spaces() -> None:
+    game = new_game("scorpion", autoplay=True)
+    arrange(game, {"tableau.0": "#4C 9H 2S KD 5C", "tableau.1": "TH", "tableau.2": "TS",
+                   "tableau.3": "", "tableau.4": "QD 3H", "tableau.5": "#6D " + run("S", "2"),
+                   "tableau.6": "9C AS"})
+    legal = moves(game)
+    assert "tableau.0>tableau.1x4" in legal  # 9H on TH, with whatever lies on it
+    assert "tableau.0>tableau.2x4" not in legal  # by suit only
+    assert "tableau.0>tableau.3x2" in legal and "tableau.4>tableau.3x2" not in legal
+    game.play("tableau.6>tableau.5")
+    assert show(game, "foundation.0") == run("S") and show(game, "tableau.5") == "6D"
+
+
 # -- property tests: cards conserved, undo exact, legal moves exactly the accepted ones ----------
 
 SETTINGS = settings(max_examples=12, stateful_step_count=30, deadline=None,
@@ -267,7 +294,8 @@ def runs_machine(variant_id: str) -> type:
 
 
 @pytest.mark.parametrize("variant_id", ["spider", "spider-two-suits", "spider-one-suit",
-                                        "spiderette", "will-o-the-wisp", "simple-simon"])
+                                        "spiderette", "will-o-the-wisp", "simple-simon",
+                                        "scorpion"])
 def test_random_play_from_split_runs_keeps_every_invariant(variant_id: str) -> None:
     runs_machine(variant_id).TestCase().runTest()
 
