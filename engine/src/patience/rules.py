@@ -224,7 +224,7 @@ class BuildRule:
     """How cards are built on a pile: the relation to its top card, and limits.
 
     `complete_runs`: the pile takes cards only as one whole run of 13, from its base rank to
-    the other end, moved onto it while it is empty (Spider-like foundations).
+    the other end, moved onto it while it is empty.
     """
 
     relation: Relation

@@ -754,7 +754,7 @@ def faces_phrase(t: Translator, cards: list[int], face_up: list[int]) -> str:
     partial = [i for i, (n, up) in enumerate(zip(cards, face_up, strict=False)) if n and up < n]
     whole = [i for i, (n, up) in enumerate(zip(cards, face_up, strict=False)) if n > 1 and up >= n]
     if whole and len(ups) == 1 and min(ups) > 1 and partial == list(range(len(partial))):
-        # Some piles show their top cards, the rest every card (Scorpion).
+        # Some piles show their top cards, the rest every card.
         return t.n_("the top {up} cards face up on the first pile and every card face up on "
                     "the others", "the top {up} cards face up on the first {count} piles and "
                     "every card face up on the others", len(partial), up=t.number(min(ups)))
