@@ -1,4 +1,4 @@
-"""Yukon and Russian Solitaire: any face-up group moves, and their rules files' facts."""
+"""Yukon, Russian Solitaire and Alaska: any face-up group moves, and their rules files' facts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from kin_support import arrange, ids, moves, new_game, show
 
 from patience import IllegalMove, Move
 
-FAMILY = ["yukon", "russian-solitaire"]
+FAMILY = ["yukon", "russian-solitaire", "alaska"]
 
 
 @pytest.mark.parametrize("variant", FAMILY)
@@ -44,8 +44,24 @@ def test_building_rule_decides_the_bottom_card(variant: str) -> None:
                    "tableau.3": "8C KH"})
     legal = moves(game)
     assert ("tableau.1>tableau.0x2" in legal) == (variant == "yukon")
-    assert ("tableau.2>tableau.0x2" in legal) == (variant == "russian-solitaire")
-    assert "tableau.3>tableau.0x2" not in legal  # same colour, other suit: neither game
+    assert ("tableau.2>tableau.0x2" in legal) == (variant != "yukon")
+    assert "tableau.3>tableau.0x2" not in legal  # same colour, other suit: no game here
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_only_alaska_builds_up_by_suit_and_never_wraps(variant: str) -> None:
+    game = new_game(variant)
+    arrange(game, {"tableau.0": "9S", "tableau.1": "TS 3C", "tableau.2": "KH",
+                   "tableau.3": "AH", "tableau.4": "AS", "tableau.5": "2S 7C"})
+    legal = moves(game)
+    assert ("tableau.1>tableau.0x2" in legal) == (variant == "alaska")
+    assert ("tableau.5>tableau.4x2" in legal) == (variant == "alaska")
+    assert "tableau.3>tableau.2x1" not in legal  # no King to Ace, in either direction
+    assert "tableau.2>tableau.3x1" not in legal
+    if variant == "alaska":
+        game.play("tableau.1>tableau.0x2")
+        assert show(game, "tableau.0") == "9S TS 3C"
+        assert game.undo() and show(game, "tableau.1") == "TS 3C"
 
 
 @pytest.mark.parametrize("variant", FAMILY)
