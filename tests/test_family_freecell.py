@@ -19,6 +19,7 @@ GAMES = {
     "eight-off": ([6] * 8, 8, [1, 1, 1, 1, 0, 0, 0, 0], "same-suit", "king"),
     "seahaven-towers": ([5] * 10, 4, [0, 1, 1, 0], "same-suit", "king"),
     "fore-cell": ([6] * 8, 4, [1, 1, 1, 1], "alternate-colour", "king"),
+    "seven-by-five": ([8, 8, 8, 7, 7, 7, 7], 5, [0] * 5, "alternate-colour", "any"),
     "stronghold": ([7, 7, 7, 7, 6, 6, 6, 6], 1, [0], "any-suit", "any"),
 }
 FAMILY = sorted(GAMES)
@@ -90,3 +91,14 @@ def test_foundation_cards_stay(variant: str) -> None:
     game = new_game(variant)
     arrange(game, {"foundation.0": "AH 2H", "tableau.0": "3S"})
     assert not any(m.startswith("foundation.") for m in moves(game))
+
+
+def test_seven_by_five_moves_a_run_as_far_as_its_five_cells_allow() -> None:
+    game = new_game("seven-by-five")
+    arrange(game, {c: "" for c in ids(game, "reserve")})
+    arrange(game, {"tableau.0": "KD", "tableau.1": "QS JH TS 9H 8S 7H",
+                   "tableau.2": "2C QC JD TC 9D 8C 7D",
+                   **{f"tableau.{i}": "AS" for i in range(3, 7)}})
+    assert {"tableau.1>tableau.0x6", "tableau.2>tableau.0x6"} <= moves(game)  # one plus five cells
+    arrange(game, {"reserve.0": "5C"})
+    assert not {"tableau.1>tableau.0x6", "tableau.2>tableau.0x6"} & moves(game)
