@@ -735,8 +735,10 @@ def layout_line(t: Translator, config: Config, kind: str) -> str:
         dealt = t.np_("layout", "{piles} of {cards}", "{piles} of {cards} each", count,
                       piles=piles, cards=per_pile)
     else:
-        dealt = t._("{piles}, dealt {numbers} cards from left to right", piles=piles,
-                    numbers=t.all_of([t.number(n) for n in cards]))
+        # The noun agrees with the number next to it: "2, and 1 card".
+        dealt = t.n_("{piles}, dealt {numbers} card from left to right",
+                     "{piles}, dealt {numbers} cards from left to right", cards[-1],
+                     piles=piles, numbers=t.all_of([t.number(n) for n in cards]))
     return t._("{dealt}, {faces}.", dealt=dealt, faces=faces_phrase(t, cards, face_up))
 
 
