@@ -19,7 +19,7 @@ LANGUAGES = ("en", "fr", "pt")
 # `<html lang>` of each language's pages: /pt/ is Brazilian Portuguese (see the README).
 HTML_LANG = {"en": "en", "fr": "fr", "pt": "pt-BR"}
 VARIANTS = load_variants(ROOT / "rules")
-SECTIONS = {"fan": "fans", "reserve": "reserve"}
+SECTIONS = {"tableau": "tableau", "fan": "fans", "reserve": "reserve"}
 
 
 @pytest.fixture(scope="session")
@@ -42,8 +42,8 @@ def page(site: Path, lang: str, variant: str | None = None) -> str:
 def expected_sections(config: dict) -> list[str]:
     """The How to play sections a config calls for."""
     kinds = config["kinds"]
-    out = ["how-to-play", "layout", "foundations", "tableau"]
-    out += [SECTIONS[k] for k in ("fan", "reserve") if k in kinds]
+    out = ["how-to-play", "layout", "foundations"]
+    out += [SECTIONS[k] for k in ("tableau", "fan", "reserve") if k in kinds]
     if "stock" in kinds:
         out.append("stock-and-waste" if "waste" in kinds else "stock")
     return out
@@ -57,7 +57,9 @@ def test_every_game_page_exists_with_language_and_sections(site: Path, lang: str
     for section in expected_sections(VARIANTS[variant].config):
         assert f'id="{section}"' in html, (variant, lang, section)
     assert 'class="hook"' in html
-    assert html.count('class="example"') >= 2
+    # A worked example wherever play can show one: some games build on one kind of pile only
+    # (a tableau that takes no card; a four-suit deal that rarely brings a whole suit home).
+    assert html.count('class="example"') >= 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
