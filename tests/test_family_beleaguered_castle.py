@@ -1,4 +1,4 @@
-"""Beleaguered Castle and Streets and Alleys: their rules files' facts, through the engine."""
+"""Beleaguered Castle, Streets and Alleys and Fortress: their rules' facts, through the engine."""
 
 from __future__ import annotations
 
@@ -71,3 +71,34 @@ def test_streets_and_alleys_foundations_start_with_an_ace_and_follow_suit() -> N
     assert "tableau.0>foundation.0" in moves(game)
     assert "tableau.2>foundation.0" not in moves(game)
     assert show(game, "foundation.0") == "AC"
+
+
+@pytest.mark.parametrize("deal", [0, 9])
+def test_fortress_deals_two_piles_of_six_and_eight_of_five_all_open(deal: int) -> None:
+    game = new_game("fortress", deal=deal)
+    assert all(not game.pile(f).cards for f in ids(game, "foundation"))
+    tableau = [game.pile(t).cards for t in ids(game, "tableau")]
+    assert [len(p) for p in tableau] == [6, 6] + [5] * 8
+    assert all(c.face_up for p in tableau for c in p)
+    assert {p.kind for p in game.piles} == {"foundation", "tableau"}
+
+
+def test_fortress_builds_up_or_down_in_suit_without_wrapping() -> None:
+    game = new_game("fortress")
+    arrange(game, {"tableau.0": "9H", "tableau.1": "8H", "tableau.2": "TH", "tableau.3": "8S",
+                   "tableau.4": "7H", "tableau.5": "AC", "tableau.6": "KC"})
+    legal = moves(game)
+    assert {"tableau.1>tableau.0", "tableau.2>tableau.0"} <= legal
+    assert "tableau.3>tableau.0" not in legal  # another suit
+    assert "tableau.4>tableau.0" not in legal  # two ranks apart
+    assert "tableau.6>tableau.5" not in legal  # King and Ace do not meet
+
+
+def test_fortress_moves_one_card_and_any_card_fills_a_space() -> None:
+    game = new_game("fortress")
+    arrange(game, {"tableau.0": "", "tableau.1": "5C 8D", "tableau.2": "9D"})
+    legal = moves(game)
+    assert {"tableau.1>tableau.0", "tableau.2>tableau.0"} <= legal
+    assert "tableau.1>tableau.2" in legal
+    with pytest.raises(IllegalMove):
+        game.play("tableau.1>tableau.2x2")
