@@ -12,9 +12,9 @@ Chromium, times in turn:
   (registered once it is playable), and is also timed with service workers blocked. For
   scale, the same bare page also boots Pyodide's files as the npm package ships them (its
   standard library as sources, where the site's is bytecode), and boots the engine with no
-  page around it, as the game's worker does: Pyodide restored from the site's snapshot, the
-  engine wheel installed by its own loader (`packages`), `patience.session` imported and the
-  first deal dealt. That is the least any game page can take; the rest is the page itself.
+  page around it, as the game's worker does: Pyodide restored from the site's snapshot, which
+  holds the engine already imported, and the first deal dealt. That is the least any game
+  page can take; the rest is the page itself.
 - latency: from the input event to the start, and to the end, of the frame that shows the move
   (the page reports both in a `patience:drawn` event), over a game's worth of clicked moves
   (stock turns included). Goal: median <= 16 ms, 95th percentile <= 50 ms.
@@ -56,7 +56,7 @@ BARE_WORKER = """const params = new URL(self.location.href).searchParams;
 const base = new URL(params.get("folder"), self.location.href).href;
 const { loadPyodide } = await import(base + "pyodide.mjs");
 const variant = params.get("engine");
-const options = { indexURL: base, packages: variant ? ["patience"] : [] };
+const options = { indexURL: base };
 if (variant) {
   const packed = (await fetch(base + "snapshot.bin")).body;
   const memory = new Response(packed.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();

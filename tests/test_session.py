@@ -159,3 +159,21 @@ def test_finish_takes_every_card_home_only_when_nothing_else_is_needed(ask):
         assert move.split(">")[1].startswith("foundation")
         state = ask("play", move=move)["result"]
     assert state["won"]
+
+
+def test_configs_held_in_memory_need_no_files(ask, monkeypatch, tmp_path):
+    """The site's snapshot holds the engine but not the wheel's files: once held in memory,
+    every built-in config is served without its folder."""
+    from patience import config
+
+    monkeypatch.setattr(config, "_HELD", {})
+    known = patience.variants()
+    configs = {variant: patience.load_variant(variant) for variant in known}
+    config.hold_in_memory()
+    monkeypatch.setattr(config, "FOLDER", str(tmp_path / "gone"))
+    assert patience.variants() == known
+    assert {variant: patience.load_variant(variant) for variant in known} == configs
+    answer = ask("new", variant=known[0], deal=4)
+    assert answer["ok"], answer
+    with pytest.raises(patience.UnknownVariant):
+        patience.load_variant("no-such-game")

@@ -180,7 +180,8 @@ def test_nothing_the_engine_imports_is_left_out_of_the_browsers_standard_library
     assert not imported & left_out()
 
 
-def test_the_snapshot_is_pyodides_own_memory_and_nothing_of_the_build_machine(site: Path) -> None:
+def test_the_snapshot_is_pyodides_memory_with_the_engine_and_nothing_of_the_build_machine(
+        site: Path) -> None:
     packed = (site / "pyodide" / webassets.SNAPSHOT).read_bytes()
     memory = gzip.decompress(packed)
     assert len(packed) < len(memory) / 4
@@ -192,6 +193,9 @@ def test_the_snapshot_is_pyodides_own_memory_and_nothing_of_the_build_machine(si
     assert "".join(f"{word:08x}" for word in words) == build_id
     for private in (str(ROOT), str(site)):
         assert private.encode() not in memory, private
+    # The engine is imported in it, made from the very wheel the lock file lists.
+    assert webassets.wheel_entry(site)["sha256"].encode() in memory
+    assert b"patience.session" in memory
 
 
 def test_the_snapshot_checksums_are_those_of_the_file_served(site: Path) -> None:

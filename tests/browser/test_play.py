@@ -305,15 +305,16 @@ FALLBACK = "starting Pyodide without its snapshot"
 
 def open_logged(browser, url: str, routes: dict | None = None
                 ) -> tuple[object, object, list[str], list[str]]:
-    """A new context's page opened on url, with its console lines and requested URLs;
-    `routes` maps a file of the pyodide/ folder to the handler that serves it instead."""
+    """A new context's page opened on url, with its console lines and the URLs the page and
+    its workers requested (the service worker's own, after the start, left out); `routes`
+    maps a file of the pyodide/ folder to the handler that serves it instead."""
     context = browser.new_context()
     for name, handler in (routes or {}).items():
         context.route(f"**/pyodide/{name}", handler)
     lines: list[str] = []
     requests: list[str] = []
     context.on("console", lambda message: lines.append(message.text))
-    context.on("request", lambda request: requests.append(request.url))
+    context.on("request", lambda request: request.service_worker or requests.append(request.url))
     page = context.new_page()
     open_game(page, url)
     return context, page, lines, requests
@@ -325,6 +326,8 @@ def test_the_engine_starts_from_the_saved_interpreter(browser, server) -> None:
     context.close()
     assert any(url.endswith(f"/pyodide/{webassets.SNAPSHOT}") for url in requests)
     assert not [line for line in lines if FALLBACK in line]
+    # The engine comes imported in the snapshot: its wheel is not even fetched.
+    assert not [url for url in requests if url.endswith(".whl")]
 
 
 def _truncated(route) -> None:

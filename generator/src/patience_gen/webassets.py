@@ -6,9 +6,10 @@ as a pure-Python wheel built with pypa/build and listed in the site's pyodide-lo
 Pyodide checks its sha256 before installing it. Both the wheel and Pyodide's standard library
 go out as bytecode compiled by that same Pyodide under Node.js (see pyodide/bytecode.py): the
 npm package ships the standard library as sources, and compiling them on every visit was most
-of the time a game page took to start. The same Pyodide then saves its memory just after
-start-up (pyodide/snapshot.mjs), which the game's worker restores instead of starting the
-interpreter; the engine wheel is installed after that, as without it. Everything lands once in
+of the time a game page took to start. The same Pyodide then installs and imports the wheel
+and saves its memory (pyodide/snapshot.mjs), which the game's worker restores instead of
+starting the interpreter and installing the engine; it installs the wheel through Pyodide's
+loader only when it cannot use that memory. Everything lands once in
 ``<site>/pyodide/``, shared by every language. Wheels and snapshots are cached by a hash of
 their inputs, which keeps ``mkdocs serve`` rebuilds fast.
 """
@@ -173,26 +174,27 @@ def build_engine_wheel(engine_dir: Path, cache_dir: Path, pyodide_dir: Path) -> 
     return slot / wheels[0].name
 
 
-def build_snapshot(folder: Path, pyodide_dir: Path, cache_dir: Path) -> Path:
+def build_snapshot(folder: Path, wheel: Path, pyodide_dir: Path, cache_dir: Path) -> Path:
     """The memory of Pyodide started from `folder` (a site's pyodide/ folder, its core files
-    copied from `pyodide_dir` and its standard library compiled), saved once per Pyodide
-    release and compiler: restoring it is how the game's worker skips the interpreter's
-    start-up. Keyed, like the compiled standard library, by what those files come from."""
+    copied from `pyodide_dir` and its standard library compiled) with the engine `wheel`
+    installed and imported: restoring it is how the game's worker skips the interpreter's
+    start-up and the engine's install. Keyed, like the compiled standard library, by what those
+    files come from, and by the wheel."""
     tools = [*bytecode_tools(pyodide_dir), SNAPSHOT_TOOL]
-    key = _digest([(path.name, path) for path in tools])
+    key = _digest([(path.name, path) for path in tools] + [("wheel", wheel)])
     slot = cache_dir / f"snapshot-{key}"
     if (slot / SNAPSHOT).is_file():
         return slot / SNAPSHOT
 
     def write(staging: Path) -> None:
-        command = [_node(), str(SNAPSHOT_TOOL), str(folder), str(staging / SNAPSHOT)]
+        command = [_node(), str(SNAPSHOT_TOOL), str(folder), str(wheel), str(staging / SNAPSHOT)]
         result = subprocess.run(command, capture_output=True, text=True, check=False)
         if result.returncode != 0 or not (staging / SNAPSHOT).is_file():
-            raise AssetError("saving Pyodide's memory after start-up failed:\n"
+            raise AssetError("saving Pyodide's memory with the engine imported failed:\n"
                              + (result.stderr or result.stdout)[-4000:])
 
     _fill_slot(cache_dir, slot, write)
-    log.info("play: saved Pyodide's memory after start-up")
+    log.info("play: saved Pyodide's memory with the engine imported")
     return slot / SNAPSHOT
 
 
@@ -255,7 +257,7 @@ def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -
     lock = target / LOCK_NAME
     if not _lock_lists(lock, target / wheel.name, npm / LOCK_NAME):
         write_lockfile(npm / LOCK_NAME, target / wheel.name, lock)
-    snapshot = build_snapshot(target, npm, cache_dir)
+    snapshot = build_snapshot(target, target / wheel.name, npm, cache_dir)
     if not _same_file(snapshot, target / SNAPSHOT):
         shutil.copy2(snapshot, target / SNAPSHOT)
     write_snapshot_sums(target / SNAPSHOT, target / SNAPSHOT_SUMS)

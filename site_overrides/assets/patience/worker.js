@@ -1,5 +1,6 @@
 // The engine's home: a module worker that loads Pyodide once, with only its core and the engine
-// wheel (restoring the interpreter's memory saved at build time when it can, see snapshot()),
+// (restoring the interpreter's memory saved at build time with the engine imported when it can,
+// see snapshot(); otherwise starting Pyodide and installing the engine wheel),
 // then answers the page's requests one at a time through patience.session. It starts
 // loading at once, from the URL in its own address (worker.js?pyodide=<url of the pyodide/
 // folder>): a message from the page could wait behind the page's own parsing. Messages are
@@ -64,8 +65,9 @@ function abortWatch() {
   });
 }
 
-// The interpreter's memory just after start-up, saved when the site was built (snapshot.bin,
-// gzip-compressed): restoring it skips most of Pyodide's own start-up. Resolves to the bytes,
+// The interpreter's memory with the engine imported, saved when the site was built
+// (snapshot.bin, gzip-compressed): restoring it skips Pyodide's own start-up and the engine's
+// install. Resolves to the bytes,
 // or rejects if the file is missing, unreadable or not the one the build recorded
 // (snapshot.json: its sha256 as served and unpacked); the worker then starts Pyodide the usual
 // way. Checking the packed bytes costs a few milliseconds, while Pyodide's loader arrives.
@@ -105,22 +107,25 @@ async function boot(base) {
       indexURL: base,
       lockFileContents: lock,
       packageBaseUrl: base,
-      // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
-      packages: ["patience"],
       stdout: () => {},
       stderr: (line) => console.warn(line),
     };
     try {
+      // The snapshot holds the engine already imported, so no package is loaded.
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      // A snapshot kept in a cache across a deploy may hold another engine, or meet a
+      // standard library it was not made with: only a matching one counts as a start.
+      const wheel = ((await lock).packages.patience || {}).sha256;
+      if (!pyodide.runPython(`snapshot_fits(${JSON.stringify(wheel)})`)) {
+        throw new Error("it was made for another build");
+      }
       // The snapshot holds the random module as seeded at build time: each visit reseeds it.
       pyodide.runPython("import random; random.seed()");
-      // A snapshot cached from an earlier build can restore and then fail on the first import
-      // from a newer standard library: only a working engine counts as a start.
-      pyodide.pyimport("patience.session");
       return pyodide;
     } catch (error) {
       console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
-      return loadPyodide(options);
+      // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
+      return loadPyodide({ ...options, packages: ["patience"] });
     }
   };
   const broken = lock.then(() => new Promise(() => {})); // rejects only

@@ -1,17 +1,24 @@
-// Boots Pyodide under Node.js from a site's pyodide/ folder and saves the interpreter's memory
-// just after start-up, gzip-compressed, for the game's worker to start from (see worker.js).
-//   node snapshot.mjs <site's pyodide folder> <snapshot out>
-// Restoring that memory skips the interpreter's own start-up, most of what a visit waits for.
-// It holds only what a bare start leaves behind: no package, no page state, and a fixed
-// environment, so nothing of the machine that built the site.
-import { writeFileSync } from "node:fs";
+// Boots Pyodide under Node.js from a site's pyodide/ folder, installs and imports the engine
+// wheel, and saves the interpreter's memory, gzip-compressed, for the game's worker to start
+// from (see worker.js).
+//   node snapshot.mjs <site's pyodide folder> <engine wheel> <snapshot out>
+// Restoring that memory skips the interpreter's own start-up, the wheel's install and the
+// engine's imports: most of what a visit waits for. Pyodide saves only an interpreter with no
+// package loaded through its loader, so the wheel is unpacked here by Python itself; and the
+// saved memory holds no files, so the engine reads its configs into memory first
+// (patience.config.hold_in_memory). Beside the engine it holds a check for the worker,
+// snapshot_fits(wheel_sha256): whether this memory was made from that wheel and from the
+// standard library it now meets. Nothing of the machine that built the site is in it: a fixed
+// environment, and the wheel unpacked at the path the browser's would be.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 
-const [folder, out] = process.argv.slice(2).map((arg) => resolve(arg));
-if (!folder || !out) {
-  console.error("usage: node snapshot.mjs <site's pyodide folder> <snapshot out>");
+const [folder, wheel, out] = process.argv.slice(2).map((arg) => resolve(arg));
+if (!folder || !wheel || !out) {
+  console.error("usage: node snapshot.mjs <site's pyodide folder> <engine wheel> <snapshot out>");
   process.exit(2);
 }
 // Under Node.js, Emscripten names the program (argv[0], $_) after this script's path; a browser
@@ -25,6 +32,35 @@ const pyodide = await loadPyodide({
   stdout: () => {},
   _makeSnapshot: true,
 });
+const bytes = readFileSync(wheel);
+pyodide.FS.writeFile("/tmp/engine.whl", bytes);
+const sha = createHash("sha256").update(bytes).digest("hex");
+pyodide.runPython(`
+import os, sys, zipfile, zlib
+
+def _stdlib_stamp():
+    """The CRC of the standard library zip's directory (which holds every member's CRC)."""
+    path = next(entry for entry in sys.path if entry.endswith(".zip"))
+    with open(path, "rb") as archive:
+        archive.seek(-22, 2)
+        end = archive.read(22)
+        size, offset = int.from_bytes(end[12:16], "little"), int.from_bytes(end[16:20], "little")
+        archive.seek(offset)
+        return zlib.crc32(archive.read(size) + end)
+
+def snapshot_fits(wheel_sha256, _wheel="${sha}", _stdlib=_stdlib_stamp()):
+    """Whether this saved interpreter holds the engine of that wheel and meets its own
+    standard library: a snapshot kept in a cache across a deploy may not."""
+    return wheel_sha256 == _wheel and _stdlib_stamp() == _stdlib
+
+_site = next(entry for entry in sys.path if entry.endswith("site-packages"))
+with zipfile.ZipFile("/tmp/engine.whl") as _wheel:
+    _wheel.extractall(_site)
+os.remove("/tmp/engine.whl")
+import patience.session, patience.solver, patience.config
+patience.config.hold_in_memory()
+del _site, _wheel
+`);
 const memory = pyodide.makeMemorySnapshot();
 writeFileSync(out, gzipSync(memory, { level: 9 }));
 console.log(`${out}: ${memory.length} bytes of memory saved by Pyodide ${pyodide.version}`);
