@@ -330,6 +330,18 @@ def test_the_engine_starts_from_the_saved_interpreter(browser, server) -> None:
     assert not [url for url in requests if url.endswith(".whl")]
 
 
+def test_a_snapshot_that_the_host_unpacked_is_used_as_it_is(browser, server) -> None:
+    """A host that sends snapshot.bin with a Content-Encoding delivers the memory unpacked:
+    checked against its own checksum, it starts the engine just the same."""
+    routes = {webassets.SNAPSHOT: lambda route: route.fulfill(
+        status=200, body=gzip.decompress(route.fetch().body()))}
+    context, page, lines, requests = open_logged(browser, f"{server.url}westcliff/#deal=6", routes)
+    wait_for_position(page, engine_game("westcliff", 6))
+    context.close()
+    assert not [line for line in lines if FALLBACK in line]
+    assert not [url for url in requests if url.endswith(".whl")]
+
+
 def _truncated(route) -> None:
     body = route.fetch().body()
     route.fulfill(status=200, body=body[: len(body) // 2])

@@ -67,30 +67,53 @@ function abortWatch() {
 
 // The interpreter's memory with the engine imported, saved when the site was built
 // (snapshot.bin, gzip-compressed): restoring it skips Pyodide's own start-up and the engine's
-// install. Resolves to the bytes,
-// or rejects if the file is missing, unreadable or not the one the build recorded
-// (snapshot.json: its sha256 as served and unpacked); the worker then starts Pyodide the usual
-// way. Checking the packed bytes costs a few milliseconds, while Pyodide's loader arrives.
+// install. Resolves to the bytes, or rejects if the file is missing, unreadable or not the one
+// the build recorded (snapshot.json: its sha256 as served and unpacked); the worker then starts
+// Pyodide the usual way. It is unpacked as it arrives, while its checksum is taken from a copy
+// of the bytes served, and both run while Pyodide's loader arrives.
 async function snapshot(base) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   if (!self.crypto || !self.crypto.subtle) throw new Error("no crypto.subtle to check the snapshot");
-  const [response, recorded] = await Promise.all([
-    fetch(new URL("snapshot.bin", base)),
-    fetch(new URL("snapshot.json", base)).then((answer) => {
-      if (!answer.ok) throw new Error(`snapshot.json: HTTP ${answer.status}`);
-      return answer.json();
-    }),
-  ]);
+  const recorded = fetch(new URL("snapshot.json", base)).then((answer) => {
+    if (!answer.ok) throw new Error(`snapshot.json: HTTP ${answer.status}`);
+    return answer.json();
+  });
+  recorded.catch(() => {}); // awaited below
+  const response = await fetch(new URL("snapshot.bin", base));
   if (!response.ok) throw new Error(`snapshot.bin: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const packed = bytes[0] === 0x1f && bytes[1] === 0x8b; // else a host already unpacked it
-  const want = packed ? recorded.gzip : recorded.memory;
-  const digest = new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes));
-  const got = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  if (got !== want) throw new Error("snapshot.bin does not match its checksum");
-  if (!packed) return bytes;
-  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  const [forSum, forUse] = response.body.tee();
+  const served = new Response(forSum).arrayBuffer().then((bytes) => self.crypto.subtle.digest("SHA-256", bytes));
+  served.catch(() => {}); // awaited below
+  const { packed, memory } = await unpacking(forUse);
+  const [digest, bytes, sums] = await Promise.all([served, memory, recorded]);
+  const got = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (got !== (packed ? sums.gzip : sums.memory)) throw new Error("snapshot.bin does not match its checksum");
+  return new Uint8Array(bytes);
+}
+
+// A stream's bytes, gunzipped while they arrive unless a host has already unpacked them (no
+// gzip magic number in the first chunk): {packed, memory: a promise of an ArrayBuffer}.
+async function unpacking(body) {
+  const reader = body.getReader();
+  const first = await reader.read();
+  const head = first.done ? new Uint8Array() : first.value;
+  const whole = new ReadableStream({
+    start(controller) {
+      if (first.done) controller.close();
+      else controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const packed = head[0] === 0x1f && head[1] === 0x8b;
+  const stream = packed ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
+  return { packed, memory: new Response(stream).arrayBuffer() };
 }
 
 async function boot(base) {
