@@ -67,11 +67,13 @@ self.addEventListener("message", (event) => {
   event.waitUntil(done.then(() => event.source && event.source.postMessage({ type: "kept" })));
 });
 
-async function fromNetworkFirst(request, preloaded) {
+// A response is handed over at once; keeping its copy in the cache goes on after (waitUntil).
+async function fromNetworkFirst(event) {
+  const request = event.request;
   const cache = await caches.open(CACHE);
   try {
-    const response = (await preloaded) || (await fetch(request));
-    if (response.ok) await cache.put(request, response.clone());
+    const response = (await event.preloadResponse) || (await fetch(request));
+    if (response.ok) event.waitUntil(cache.put(request, response.clone()));
     return response;
   } catch (error) {
     const cached = await cache.match(request, { ignoreSearch: true });
@@ -80,12 +82,13 @@ async function fromNetworkFirst(request, preloaded) {
   }
 }
 
-async function fromCacheFirst(request) {
+async function fromCacheFirst(event) {
+  const request = event.request;
   const cache = await caches.open(CACHE);
   const cached = await cache.match(request, { ignoreSearch: true });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok) event.waitUntil(cache.put(request, response.clone()));
   return response;
 }
 
@@ -93,6 +96,6 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || !ours(url)) return;
-  if (request.mode === "navigate") event.respondWith(fromNetworkFirst(request, event.preloadResponse));
-  else event.respondWith(fromCacheFirst(request));
+  if (request.mode === "navigate") event.respondWith(fromNetworkFirst(event));
+  else event.respondWith(fromCacheFirst(event));
 });
