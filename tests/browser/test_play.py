@@ -342,6 +342,53 @@ def test_a_snapshot_that_the_host_unpacked_is_used_as_it_is(browser, server) -> 
     assert not [url for url in requests if url.endswith(".whl")]
 
 
+KEPT = """async () => {
+  const cache = await caches.open('patience.memory');
+  return (await cache.keys()).map((request) => request.url);
+}"""
+
+
+def _kept_memory(page) -> list[str]:
+    page.wait_for_function(f"({KEPT})().then((keys) => keys.length > 0)", timeout=60_000)
+    return page.evaluate(KEPT)
+
+
+def test_a_second_visit_restores_the_memory_the_first_unpacked(browser, server, site) -> None:
+    """The next visit restores the memory kept unpacked: it starts from the snapshot even
+    when snapshot.bin can no longer be downloaded."""
+    context = browser.new_context(service_workers="block")
+    lines: list[str] = []
+    context.on("console", lambda message: lines.append(message.text))
+    page = context.new_page()
+    open_game(page, f"{server.url}westcliff/#deal=2")
+    sums = json.loads((site / "pyodide" / webassets.SNAPSHOT_SUMS).read_text())
+    kept = _kept_memory(page)
+    assert len(kept) == 1 and kept[0].endswith(f"memory={sums['memory']}"), kept
+    context.route(f"**/pyodide/{webassets.SNAPSHOT}", lambda route: route.fulfill(status=404))
+    page.reload()
+    wait_for_position(page, engine_game("westcliff", 2))
+    context.close()
+    assert not [line for line in lines if FALLBACK in line]
+
+
+def test_damaged_kept_memory_only_costs_time_and_is_dropped(browser, server) -> None:
+    context = browser.new_context(service_workers="block")
+    lines: list[str] = []
+    context.on("console", lambda message: lines.append(message.text))
+    page = context.new_page()
+    open_game(page, f"{server.url}fr/willow/#deal=5")
+    [key] = _kept_memory(page)
+    page.evaluate("""async (key) => {
+      const cache = await caches.open('patience.memory');
+      await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+    }""", key)
+    page.reload()
+    wait_for_position(page, engine_game("willow", 5))
+    assert [line for line in lines if FALLBACK in line]
+    page.wait_for_function("caches.has('patience.memory').then((has) => !has)")
+    context.close()
+
+
 def _truncated(route) -> None:
     body = route.fetch().body()
     route.fulfill(status=200, body=body[: len(body) // 2])

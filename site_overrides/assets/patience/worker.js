@@ -67,10 +67,11 @@ function abortWatch() {
 
 // The interpreter's memory with the engine imported, saved when the site was built
 // (snapshot.bin, gzip-compressed): restoring it skips Pyodide's own start-up and the engine's
-// install. Resolves to the bytes, or rejects if the file is missing, unreadable or not the one
-// the build recorded (snapshot.json: its sha256 as served and unpacked); the worker then starts
-// Pyodide the usual way. It is unpacked as it arrives, while its checksum is taken from a copy
-// of the bytes served, and both run while Pyodide's loader arrives.
+// install. Resolves to {bytes, kept, sha}, or rejects if the file is missing, unreadable or not the
+// one the build recorded (snapshot.json: its sha256 as served and unpacked); the worker then
+// starts Pyodide the usual way. It is unpacked as it arrives, while its checksum is taken from
+// a copy of the bytes served, and both run while Pyodide's loader arrives. `kept` says the
+// memory came unpacked from an earlier visit (see keptMemory), and the download was dropped.
 async function snapshot(base) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   if (!self.crypto || !self.crypto.subtle) throw new Error("no crypto.subtle to check the snapshot");
@@ -78,17 +79,55 @@ async function snapshot(base) {
     if (!answer.ok) throw new Error(`snapshot.json: HTTP ${answer.status}`);
     return answer.json();
   });
-  recorded.catch(() => {}); // awaited below
-  const response = await fetch(new URL("snapshot.bin", base));
+  const download = new AbortController();
+  const loading = fetch(new URL("snapshot.bin", base), { signal: download.signal });
+  loading.catch(() => {}); // awaited below, unless the memory was kept
+  const sums = await recorded;
+  const kept = await keptMemory(base, sums.memory);
+  if (kept) {
+    download.abort();
+    return { bytes: kept, kept: true, sha: sums.memory };
+  }
+  const response = await loading;
   if (!response.ok) throw new Error(`snapshot.bin: HTTP ${response.status}`);
   const [forSum, forUse] = response.body.tee();
   const served = new Response(forSum).arrayBuffer().then((bytes) => self.crypto.subtle.digest("SHA-256", bytes));
   served.catch(() => {}); // awaited below
   const { packed, memory } = await unpacking(forUse);
-  const [digest, bytes, sums] = await Promise.all([served, memory, recorded]);
+  const [digest, bytes] = await Promise.all([served, memory]);
   const got = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
   if (got !== (packed ? sums.gzip : sums.memory)) throw new Error("snapshot.bin does not match its checksum");
-  return new Uint8Array(bytes);
+  return { bytes: new Uint8Array(bytes), kept: false, sha: sums.memory };
+}
+
+// Unpacking the snapshot is a good part of a visit's start, so the memory a visit has checked
+// and used is kept in the browser's Cache Storage under its sha256, and the next visit
+// restores it as it is. The cache holds that one entry, replaced when the snapshot changes;
+// its name does not start with "patience-", the service worker's caches, which a new build
+// deletes. Any failure only means the snapshot is downloaded again.
+const MEMORY_CACHE = "patience.memory";
+
+function memoryKey(base, sha) {
+  return new URL(`snapshot.bin?memory=${sha}`, base).href;
+}
+
+async function keptMemory(base, sha) {
+  try {
+    const found = await (await caches.open(MEMORY_CACHE)).match(memoryKey(base, sha));
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepMemory(base, sha, bytes) {
+  try {
+    const cache = await caches.open(MEMORY_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(memoryKey(base, sha), new Response(bytes));
+  } catch (error) {
+    console.info(`Patience: the unpacked snapshot is not kept (${error && error.message})`);
+  }
 }
 
 // A stream's bytes, gunzipped while they arrive unless a host has already unpacked them (no
@@ -135,7 +174,7 @@ async function boot(base) {
     };
     try {
       // The snapshot holds the engine already imported, so no package is loaded.
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved.then((memory) => memory.bytes) });
       // A snapshot kept in a cache across a deploy may hold another engine, or meet a
       // standard library it was not made with: only a matching one counts as a start.
       const wheel = ((await lock).packages.patience || {}).sha256;
@@ -144,9 +183,12 @@ async function boot(base) {
       }
       // The snapshot holds the random module as seeded at build time: each visit reseeds it.
       pyodide.runPython("import random; random.seed()");
+      const memory = await saved;
+      if (!memory.kept) keepMemory(base, memory.sha, memory.bytes);
       return pyodide;
     } catch (error) {
       console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
+      if (self.caches) caches.delete(MEMORY_CACHE).catch(() => {});
       // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
       return loadPyodide({ ...options, packages: ["patience"] });
     }
