@@ -31,7 +31,10 @@ from patience.config import load_variant, variants
 from patience.game import Game
 from patience.solver import VERSION, solve
 
-DATA_FORMAT = 2
+# Format 1 files hold the figures and the won deals; format 2 adds the lost and undecided
+# deals, every deal's positions and time, and the solver's version. Pages read them all.
+DATA_FORMATS = (1, 2)
+DATA_FORMAT = DATA_FORMATS[-1]  # the one `patience winrate` writes
 STATUSES = ("won", "lost", "undecided")
 Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95 % interval
 

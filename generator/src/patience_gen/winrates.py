@@ -13,11 +13,9 @@ import logging
 from pathlib import Path
 from typing import Any
 
-log = logging.getLogger("mkdocs.hooks.winrates")
+from patience.solver_cli import DATA_FORMATS
 
-# Format 1 files hold the figures and the won deals; format 2 adds the lost and undecided
-# deals, every deal's positions and time, and the solver's version (see `patience winrate`).
-DATA_FORMATS = (1, 2)
+log = logging.getLogger("mkdocs.hooks.winrates")
 
 
 def measured(variant_id: str, rules_path: Path | str,
