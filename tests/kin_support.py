@@ -5,6 +5,7 @@ The kin games' rules files live in `rules/` with the launch variants'.
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,19 @@ def _config(variant_id: str) -> dict[str, Any]:
 def config(variant_id: str) -> dict[str, Any]:
     """The engine config compiled from a variant's rules file."""
     return _config(variant_id)
+
+
+def edited_config(variant_id: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """The engine config of a variant's rules file with some fields set anew, each named by
+    its path as the errors name it: {"piles.tableau.deal.cards": [...]}."""
+    data = copy.deepcopy(load_rules(rules_path(variant_id)).data)
+    for path, value in changes.items():
+        *parents, key = path.split(".")
+        node = data
+        for name in parents:
+            node = node[name]
+        node[key] = value
+    return compile_rules(data)
 
 
 def new_game(variant_id: str, deal: int = 0, autoplay: bool = False) -> Game:

@@ -8,7 +8,7 @@ import copy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kin_support import ROOT, arrange, config, ids, moves, new_game, rules_path, show
+from kin_support import ROOT, arrange, config, edited_config, ids, moves, new_game, show
 from test_kin_properties import kin_machine
 
 from patience import Game, Move
@@ -16,7 +16,6 @@ from patience.cards import Card, rank_of
 from patience.rules import DealRule, Gather, Rearrange, Rules
 from patience_gen.examples import deal_example, unarranged
 from patience_gen.i18n import Translator
-from patience_gen.rules import compile_rules, load_rules
 from patience_gen.sentences import foundation_sentences, layout_line, pile_sentences
 
 
@@ -134,12 +133,12 @@ def test_the_worked_example_replays_through_the_engine(variant_id: str) -> None:
 
 def _gathering(count: int) -> dict:
     """Baker's Dozen with `count` Aces taken to the foundations before the deal."""
-    data = copy.deepcopy(load_rules(rules_path("bakers-dozen")).data)
-    data["piles"]["foundation"]["deal"] = {"gather": count}
-    data["deal_order"] = ["foundation", "tableau"]
     rest = 52 - count
-    data["piles"]["tableau"]["deal"]["cards"] = [rest // 13 + (i < rest % 13) for i in range(13)]
-    return compile_rules(data)
+    return edited_config("bakers-dozen", {
+        "piles.foundation.deal": {"gather": count},
+        "deal_order": ["foundation", "tableau"],
+        "piles.tableau.deal.cards": [rest // 13 + (i < rest % 13) for i in range(13)],
+    })
 
 
 @pytest.mark.parametrize("count", [1, 2, 3])

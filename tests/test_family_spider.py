@@ -3,7 +3,6 @@ of fewer suits, and the facts of each rules file."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from dataclasses import replace
@@ -12,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant
-from kin_support import arrange, config, ids, moves, new_game, rules_path, show
+from kin_support import arrange, config, edited_config, ids, moves, new_game, show
 from test_solver import _exhaustive, replays_to_win
 
 from engine_machine import make_machine
@@ -23,7 +22,6 @@ from patience.solver import _copy as clone
 from patience.solver import solve
 from patience_gen.examples import examples, find_run_example
 from patience_gen.i18n import Translator
-from patience_gen.rules import compile_rules, load_rules
 from patience_gen.sentences import faces_phrase
 
 RANKS_DOWN = "KQJT98765432A"
@@ -33,6 +31,18 @@ def run(suit: str, top: str = "A", bottom: str = "K") -> str:
     """The cards of one suit from `bottom` down to `top`, as `arrange` reads them."""
     ranks = RANKS_DOWN[RANKS_DOWN.index(bottom):RANKS_DOWN.index(top) + 1]
     return " ".join(r + suit for r in ranks)
+
+
+def sends_a_completed_run_up(variant: str, suit: str, under: str, beside: str) -> None:
+    """King to 2 of `suit` on a face-down `under`, an empty pile, and the Ace on `beside`:
+    the stock waits for the space, and the Ace completes the run, which goes to a foundation
+    and turns `under` up."""
+    game = new_game(variant, autoplay=True)
+    arrange(game, {"tableau.0": f"#{under} " + run(suit, top="2"),
+                   "tableau.1": f"{beside} A{suit}", "tableau.2": ""})
+    assert game.stock_move() is None
+    game.play("tableau.1>tableau.0")
+    assert show(game, "foundation.0") == run(suit) and show(game, "tableau.0") == under
 
 
 # -- Spider's deal and rules ---------------------------------------------------------------------
@@ -158,12 +168,7 @@ def test_fewer_suits_deal_spider_s_layout_from_those_suits_alone(
 def test_fewer_suits_play_by_spider_s_rules(variant: str) -> None:
     assert {k: v for k, v in config(variant).items() if k not in ("id", "suits")} == {
         k: v for k, v in config("spider").items() if k not in ("id", "suits")}
-    game = new_game(variant, autoplay=True)
-    arrange(game, {"tableau.0": "#4S " + run("S", top="2"), "tableau.1": "#5S AS",
-                   "tableau.2": ""})
-    assert game.stock_move() is None
-    game.play("tableau.1>tableau.0")
-    assert show(game, "foundation.0") == run("S") and show(game, "tableau.0") == "4S"
+    sends_a_completed_run_up(variant, "S", under="4S", beside="#5S")
 
 
 @pytest.mark.parametrize(("variant", "dealt", "up", "turns"), [
@@ -190,12 +195,7 @@ def test_one_deck_spiders_deal_and_turn_their_stock_as_their_rules_say(
 
 @pytest.mark.parametrize("variant", ["spiderette", "will-o-the-wisp"])
 def test_one_deck_spiders_send_a_complete_run_to_one_of_four_foundations(variant: str) -> None:
-    game = new_game(variant, autoplay=True)
-    arrange(game, {"tableau.0": "#4C " + run("H", top="2"), "tableau.1": "9D AH",
-                   "tableau.2": ""})
-    assert game.stock_move() is None
-    game.play("tableau.1>tableau.0")
-    assert show(game, "foundation.0") == run("H") and show(game, "tableau.0") == "4C"
+    sends_a_completed_run_up(variant, "H", under="4C", beside="9D")
     assert config(variant)["piles"]["tableau"]["moves"]["run"]["suit"] == "same-suit"
 
 
@@ -365,10 +365,8 @@ def test_a_run_example_is_a_whole_suit_the_engine_sends_up() -> None:
 
 
 def test_face_up_counts_may_differ_from_pile_to_pile() -> None:
-    data = copy.deepcopy(load_rules(rules_path("yukon")).data)
-    data["piles"]["tableau"]["deal"] = {"cards": [7, 7, 7, 7, 8, 8, 8],
-                                        "face_up": [4, 4, 4, 4, 8, 8, 9]}
-    compiled = compile_rules(data)
+    compiled = edited_config("yukon", {"piles.tableau.deal": {
+        "cards": [7, 7, 7, 7, 8, 8, 8], "face_up": [4, 4, 4, 4, 8, 8, 9]}})
     assert compiled["piles"]["tableau"]["deal"]["face_up"] == [4, 4, 4, 4, 8, 8, 8]
     game = Game(compiled, deal=3)
     assert [sum(c.face_up for c in game.pile(t).cards) for t in ids(game, "tableau")] == [

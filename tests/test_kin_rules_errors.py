@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kin_support import config, rules_path
+from kin_support import config, edited_config
 from rules_edits import broken, line_of
 
 from patience import Game
-from patience_gen.rules import RulesErrors, compile_rules, load_rules
+from patience_gen.rules import RulesErrors, load_rules
 
 CASES = [
     # (kind of mistake, variant, old text, new text, field, line marker, words in the message)
@@ -78,9 +78,8 @@ def test_broken_kin_rules_name_file_line_and_field(
 
 def test_automatic_fill_takes_no_card_that_may_not_go_there() -> None:
     """The engine also holds to a source's `moves.to` when it fills a space by itself."""
-    data = load_rules(rules_path("canfield")).data
-    data["piles"]["reserve"]["moves"] = {"to": ["foundation"]}
-    game = Game(compile_rules(data), deal=3, autoplay=True)
+    cfg = edited_config("canfield", {"piles.reserve.moves": {"to": ["foundation"]}})
+    game = Game(cfg, deal=3, autoplay=True)
     game._piles[game._pile_index("tableau.0")] = []
     game._automatic([], None)
     assert not game.pile("tableau.0").cards
