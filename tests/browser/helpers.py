@@ -108,6 +108,29 @@ def click_move(page: Any, game: patience.Game, move: str) -> None:
     click_pile(page, m.target)
 
 
+def play_by_clicks(page: Any, game: patience.Game, moves: list[str]) -> None:
+    """Click each move, play it in the engine too, and wait until the page shows the same."""
+    for move in moves:
+        click_move(page, game, move)
+        game.play(parse_move(move))
+        wait_for_position(page, game)
+
+
+def drag_move(page: Any, game: patience.Game, move: str) -> None:
+    """Play a move by dragging its cards, held where they show, onto the target's top card."""
+    m = parse_move(move)
+    index = len(game.pile(m.source).cards) - m.count
+    box = card_locator(page, m.source, index).bounding_box()
+    point = visible_point(page, m.source, index)
+    target = page.locator(f'[data-pile="{m.target}"] > [data-card]').last.bounding_box()
+    x, y = box["x"] + point["x"], box["y"] + point["y"]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 10, y + 10, steps=2)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=5)
+    page.mouse.up()
+
+
 def winning_line(variant: str, deal: int, seconds: float = 20.0) -> list[str] | None:
     """A winning sequence of moves from a deal, found by the engine's solver, or None."""
     from patience import solver

@@ -15,11 +15,12 @@ from helpers import (
     click_move,
     click_pile,
     dom_piles,
+    drag_move,
     engine_game,
     engine_piles,
     open_game,
     parse_move,
-    visible_point,
+    play_by_clicks,
     wait_for_position,
     winning_line,
 )
@@ -82,10 +83,7 @@ def test_a_whole_game_won_by_clicks(page, server) -> None:
     deal, line = next((d, line) for d in range(1, 50) if (line := winning_line("westcliff", d)))
     open_game(page, f"{server.url}westcliff/#deal={deal}")
     game = engine_game("westcliff", deal)
-    for move in line:
-        click_move(page, game, move)
-        game.play(parse_move(move))
-        wait_for_position(page, game)
+    play_by_clicks(page, game, line)
     assert game.is_won
     message = page.locator('[data-role="message"][data-kind="win"]')
     message.wait_for()
@@ -144,18 +142,7 @@ def test_double_click_sends_a_card_to_a_foundation(page, server) -> None:
 def test_drag_and_drop_plays_the_move(page, server) -> None:
     deal, move = find_deal("thumb-and-pouch", tableau_to_tableau)
     open_game(page, f"{server.url}thumb-and-pouch/#deal={deal}")
-    game = engine_game("thumb-and-pouch", deal)
-    m = parse_move(move)
-    index = len(game.pile(m.source).cards) - m.count
-    card = page.locator(f'[data-pile="{m.source}"] > [data-card]').nth(index)
-    box = card.bounding_box()
-    point = visible_point(page, m.source, index)
-    target = page.locator(f'[data-pile="{m.target}"] > [data-card]').last.bounding_box()
-    page.mouse.move(box["x"] + point["x"], box["y"] + point["y"])
-    page.mouse.down()
-    page.mouse.move(box["x"] + point["x"] + 10, box["y"] + point["y"] + 10, steps=2)
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=5)
-    page.mouse.up()
+    drag_move(page, engine_game("thumb-and-pouch", deal), move)
     wait_for_position(page, engine_game("thumb-and-pouch", deal, [move]))
 
 
@@ -167,18 +154,8 @@ def test_a_supermove_is_made_by_drag(page, server) -> None:
     """FreeCell: dragging a run by its bottom card moves the whole run, as the cells allow."""
     deal, move = find_deal("freecell", group_onto_a_card)
     open_game(page, f"{server.url}freecell/#deal={deal}")
-    game = engine_game("freecell", deal)
+    drag_move(page, engine_game("freecell", deal), move)
     m = parse_move(move)
-    index = len(game.pile(m.source).cards) - m.count
-    card = page.locator(f'[data-pile="{m.source}"] > [data-card]').nth(index)
-    box = card.bounding_box()
-    point = visible_point(page, m.source, index)
-    target = page.locator(f'[data-pile="{m.target}"] > [data-card]').last.bounding_box()
-    page.mouse.move(box["x"] + point["x"], box["y"] + point["y"])
-    page.mouse.down()
-    page.mouse.move(box["x"] + point["x"] + 10, box["y"] + point["y"] + 10, steps=2)
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=5)
-    page.mouse.up()
     after = engine_game("freecell", deal, [move])
     wait_for_position(page, after)
     moved = [str(c) for c in after.pile(m.target).cards[-m.count:]]

@@ -14,6 +14,7 @@ from helpers import (
     engine_game,
     open_game,
     parse_move,
+    play_by_clicks,
     visible_point,
     wait_for_position,
     winning_line,
@@ -475,10 +476,7 @@ def test_finish_plays_the_last_cards_home_and_the_win_shows_the_statistics(page,
                    "redo": [], "elapsed": 5000, "counted": False, "recorded": False})
     open_game(page, f"{server.url}westcliff/#deal={deal}")
     game = engine_game("westcliff", deal, line[:start])
-    for move in line[start:finishing]:
-        click_move(page, game, move)
-        game.play(parse_move(move))
-        wait_for_position(page, game)
+    play_by_clicks(page, game, line[start:finishing])
     page.locator('[data-action="finish"]:not([hidden])').click()
     page.locator('[data-role="message"][data-kind="win"]').wait_for()
     assert page.evaluate("document.querySelector('[data-role=dialog]').open")
@@ -499,10 +497,7 @@ def test_golf_is_won_on_its_one_foundation_with_the_stock_turned_onto_it(page, s
     assert page.locator('[data-pile^="foundation."]').count() == 1
     assert page.locator('[data-pile^="waste."]').count() == 0
     game = engine_game("golf", deal)
-    for move in line:
-        click_move(page, game, move)
-        game.play(parse_move(move))
-        wait_for_position(page, game)
+    play_by_clicks(page, game, line)
     assert game.is_won
     page.locator('[data-role="message"][data-kind="win"]').wait_for()
     assert page.locator('[data-pile="foundation.0"] [data-card]').count() == 52
