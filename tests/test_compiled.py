@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +58,38 @@ def test_patience_compiled_runs_an_engine_command(folder: str) -> None:
                            capture_output=True, text=True, check=False, timeout=600)
     assert done.returncode == 0, done.stderr
     assert done.stdout == plain.stdout
+
+
+def test_two_commands_started_at_once_each_get_a_whole_compiled_engine(tmp_path, monkeypatch
+                                                                       ) -> None:
+    """Two win-rate runs started together used to share one staging folder and break each
+    other's build; each now builds in its own and the first to finish fills the slot."""
+    import threading
+    import time
+
+    def fake_mypyc(command, cwd, **_kwargs):
+        time.sleep(0.3)  # both builds are under way at once
+        (Path(cwd) / "patience" / "game.cpython.so").write_bytes(b"built")
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(compiled.subprocess, "run", fake_mypyc)
+    cache = tmp_path / "cache"
+    found: list[Path] = []
+    errors: list[BaseException] = []
+
+    def build() -> None:
+        try:
+            found.append(compiled.compiled_engine(cache=cache))
+        except BaseException as error:  # reported by the assertion below
+            errors.append(error)
+
+    threads = [threading.Thread(target=build) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    assert found[0] == found[1]
+    assert (found[0] / "patience" / "__init__.py").is_file()
+    assert (found[0] / "patience" / "game.cpython.so").read_bytes() == b"built"
+    assert [path.name for path in cache.iterdir()] == [found[0].name]

@@ -18,6 +18,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import patience
@@ -45,8 +46,9 @@ def compiled_engine(package: Path = ENGINE_PACKAGE, cache: Path = CACHE) -> Path
     if (slot / "patience" / "__init__.py").is_file():
         return slot
     cache.mkdir(parents=True, exist_ok=True)
-    staging = cache / f".{slot.name}.tmp"
-    shutil.rmtree(staging, ignore_errors=True)
+    # A staging folder of its own, so that two commands started at once (two win-rate runs)
+    # each build in peace; the first to finish fills the slot, the other uses it.
+    staging = Path(tempfile.mkdtemp(prefix=f".{slot.name}.", dir=cache))
     shutil.copytree(package, staging / "patience",
                     ignore=shutil.ignore_patterns("__pycache__", "variants", "*.so"))
     sources = [f"patience/{name}.py" for name in COMPILED]
@@ -58,8 +60,16 @@ def compiled_engine(package: Path = ENGINE_PACKAGE, cache: Path = CACHE) -> Path
                          + (result.stdout + result.stderr)[-4000:])
     shutil.rmtree(staging / "build", ignore_errors=True)
     (staging / "patience" / "variants").symlink_to(package / "variants", target_is_directory=True)
+    if (slot / "patience" / "__init__.py").is_file():
+        shutil.rmtree(staging, ignore_errors=True)
+        return slot
     shutil.rmtree(slot, ignore_errors=True)
-    os.replace(staging, slot)
+    try:
+        os.replace(staging, slot)
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
+        if not (slot / "patience" / "__init__.py").is_file():
+            raise
     return slot
 
 
