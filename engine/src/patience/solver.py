@@ -51,11 +51,16 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 3
+VERSION = 4
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
 CHECK_EVERY = 128  # nodes between two looks at the clock
+# What each turn of the stock takes off a move's worth, for ordering (see `_Search._score`):
+# with unlimited passes a card turned past comes round again; with a few passes, it comes
+# back only at the cost of a pass, so the nearest cards are tried first.
+TURN_COST = 1
+TURN_COST_FEW_PASSES = 100
 # Restarts (see `solve`): the share of the budget kept for the one search in the usual
 # order that goes on between them (it alone can prove a loss that needs a large table), the
 # first restart's positions, how much each next one may search, and how much randomness
@@ -409,6 +414,8 @@ class _Search:
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
         self.cycles = self.rules.cycles and not (
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
+        passes = lay.turn.passes if lay.turn is not None else None
+        self.turn_cost = TURN_COST_FEW_PASSES if passes is not None and passes > 1 else TURN_COST
         self.stack: list[list[Any]] | None = None  # see `run`
         self.seen: set[bytes] = set()
         self.parts = [bytes(pile) for pile in g.stacks]  # each pile as bytes, for `key`
@@ -722,11 +729,12 @@ class _Search:
     def _score(self, m: Option, piles: list[list[int]]) -> int:
         """A rough worth of a move, for ordering only; every legal move is still tried.
 
-        A card the stock must be turned for counts a little less for each turn.
+        A card the stock must be turned for counts less for each turn: a little with
+        unlimited passes, much with two or more (see TURN_COST).
         """
         s, t, n, turns = m
         if turns:
-            return self._score((s, t, n, ()), piles) - len(turns)
+            return self._score((s, t, n, ()), piles) - self.turn_cost * len(turns)
         kinds = self.kinds
         sk, tk = kinds[s], kinds[t]
         if sk == "stock" or tk == "stock":
