@@ -30,8 +30,13 @@ def hold_in_memory() -> None:
     the imported engine but none of the files of the wheel it came from.
     """
     for variant_id in variants():
-        with open(os.path.join(FOLDER, f"{variant_id}.json"), encoding="utf-8") as file:
-            _HELD[variant_id] = file.read()
+        _HELD[variant_id] = _read(variant_id)
+
+
+def _read(variant_id: str) -> str:
+    """A built-in config's file, as text."""
+    with open(os.path.join(FOLDER, f"{variant_id}.json"), encoding="utf-8") as file:
+        return file.read()
 
 
 def variants() -> list[str]:
@@ -49,10 +54,6 @@ def load_variant(variant_id: str) -> dict[str, Any]:
     if variant_id not in known:
         names = ", ".join(known) or "none (run the setup to compile rules/)"
         raise UnknownVariant(f"no built-in variant {variant_id!r}; known: {names}")
-    text = _HELD.get(variant_id)
-    if text is None:
-        with open(os.path.join(FOLDER, f"{variant_id}.json"), encoding="utf-8") as file:
-            text = file.read()
-    config: dict[str, Any] = json.loads(text)
+    config: dict[str, Any] = json.loads(_HELD.get(variant_id) or _read(variant_id))
     rules_of(config)  # checked once; the game made from it finds the model in the cache
     return config
