@@ -43,7 +43,8 @@ def _key(package: Path) -> str:
 def compiled_engine(package: Path = ENGINE_PACKAGE, cache: Path = CACHE) -> Path:
     """The folder to put first on the import path for the compiled engine; built if missing."""
     slot = cache / f"engine-{_key(package)}"
-    if (slot / "patience" / "__init__.py").is_file():
+    built = slot / "patience" / "__init__.py"  # there only once a build has filled the slot
+    if built.is_file():
         return slot
     cache.mkdir(parents=True, exist_ok=True)
     # A staging folder of its own, so that two commands started at once (two win-rate runs)
@@ -60,7 +61,7 @@ def compiled_engine(package: Path = ENGINE_PACKAGE, cache: Path = CACHE) -> Path
                          + (result.stdout + result.stderr)[-4000:])
     shutil.rmtree(staging / "build", ignore_errors=True)
     (staging / "patience" / "variants").symlink_to(package / "variants", target_is_directory=True)
-    if (slot / "patience" / "__init__.py").is_file():
+    if built.is_file():
         shutil.rmtree(staging, ignore_errors=True)
         return slot
     shutil.rmtree(slot, ignore_errors=True)
@@ -68,7 +69,7 @@ def compiled_engine(package: Path = ENGINE_PACKAGE, cache: Path = CACHE) -> Path
         os.replace(staging, slot)
     except OSError:
         shutil.rmtree(staging, ignore_errors=True)
-        if not (slot / "patience" / "__init__.py").is_file():
+        if not built.is_file():
             raise
     return slot
 
