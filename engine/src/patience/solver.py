@@ -138,6 +138,8 @@ class _Rules:
         # The pass count matters only while passes are limited: with unlimited passes two
         # positions that differ only in it have the same moves forever after.
         self.count_passes = turn is not None and turn.passes is not None
+        few = turn is not None and turn.passes is not None and turn.passes > 1
+        self.turn_cost = TURN_COST_FEW_PASSES if few else TURN_COST  # see `_Search._score`
         # Stock and waste as one move set (see `_Search._cycle`): turning the stock only
         # brings another card to the top of the waste when no space rule watches the stock
         # or the waste, nothing is ever put back on either, and only the waste's top card
@@ -414,8 +416,6 @@ class _Search:
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
         self.cycles = self.rules.cycles and not (
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
-        passes = lay.turn.passes if lay.turn is not None else None
-        self.turn_cost = TURN_COST_FEW_PASSES if passes is not None and passes > 1 else TURN_COST
         self.stack: list[list[Any]] | None = None  # see `run`
         self.seen: set[bytes] = set()
         self.parts = [bytes(pile) for pile in g.stacks]  # each pile as bytes, for `key`
@@ -734,7 +734,7 @@ class _Search:
         """
         s, t, n, turns = m
         if turns:
-            return self._score((s, t, n, ()), piles) - self.turn_cost * len(turns)
+            return self._score((s, t, n, ()), piles) - self.rules.turn_cost * len(turns)
         kinds = self.kinds
         sk, tk = kinds[s], kinds[t]
         if sk == "stock" or tk == "stock":
