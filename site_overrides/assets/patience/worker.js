@@ -95,16 +95,20 @@ async function snapshot(base) {
   served.catch(() => {}); // awaited below
   const { packed, memory } = await unpacking(forUse);
   const [digest, bytes] = await Promise.all([served, memory]);
-  const got = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-  if (got !== (packed ? sums.gzip : sums.memory)) throw new Error("snapshot.bin does not match its checksum");
+  if (hex(digest) !== (packed ? sums.gzip : sums.memory)) throw new Error("snapshot.bin does not match its checksum");
   return { bytes: new Uint8Array(bytes), kept: false, sha: sums.memory };
+}
+
+function hex(digest) {
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // Unpacking the snapshot is a good part of a visit's start, so the memory a visit has checked
 // and used is kept in the browser's Cache Storage under its sha256, and the next visit
-// restores it as it is. The cache holds that one entry, replaced when the snapshot changes;
-// its name does not start with "patience-", the service worker's caches, which a new build
-// deletes. Any failure only means the snapshot is downloaded again.
+// restores it once its sha256 matches again (a damaged entry is deleted). The cache holds
+// that one entry, replaced when the snapshot changes; its name does not start with
+// "patience-", the service worker's caches, which a new build deletes. Any failure only means
+// the snapshot is downloaded again.
 const MEMORY_CACHE = "patience.memory";
 
 function memoryKey(base, sha) {
@@ -113,8 +117,13 @@ function memoryKey(base, sha) {
 
 async function keptMemory(base, sha) {
   try {
-    const found = await (await caches.open(MEMORY_CACHE)).match(memoryKey(base, sha));
-    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+    const cache = await caches.open(MEMORY_CACHE);
+    const found = await cache.match(memoryKey(base, sha));
+    if (!found) return null;
+    const bytes = await found.arrayBuffer();
+    if (hex(await self.crypto.subtle.digest("SHA-256", bytes)) === sha) return new Uint8Array(bytes);
+    await cache.delete(memoryKey(base, sha));
+    return null;
   } catch {
     return null;
   }
