@@ -252,7 +252,7 @@ def test_no_request_leaves_the_origin_and_wasm_has_its_type(browser, server) -> 
     move = str(game.legal_moves()[0])
     click_move(page, game, move)
     wait_for_position(page, engine_game("willow", 2, [move]))
-    context.close()
+    close_logged(context)
     origin = server.url.rstrip("/")
     strangers = [u for u in requests if not u.startswith((origin + "/", "data:", "blob:"))]
     assert not strangers, strangers
@@ -274,7 +274,7 @@ def test_a_broken_host_gives_the_error_state(browser, site, host) -> None:
         open_game(page, f"{broken.url}fr/westcliff/", wait='[data-variant][data-state="error"]')
         assert page.is_visible('[data-role="error"]')
         assert page.locator("article > h2").first.is_visible()  # the rules are still there
-        context.close()
+        close_logged(context)
 
 
 FALLBACK = "starting Pyodide without its snapshot"
@@ -297,10 +297,18 @@ def open_logged(browser, url: str, routes: dict | None = None, service_workers: 
     return context, page, lines, requests
 
 
+def close_logged(context) -> None:
+    """Close a context opened by open_logged. Its routes go first, errors ignored: a request
+    still in flight (the service worker caching the snapshot, say) would otherwise fail in its
+    handler as the context closes, and Playwright would raise that in whichever test runs next."""
+    context.unroute_all(behavior="ignoreErrors")
+    context.close()
+
+
 def test_the_engine_starts_from_the_saved_interpreter(browser, server) -> None:
     context, page, lines, requests = open_logged(browser, f"{server.url}pt/willow/#deal=3")
     wait_for_position(page, engine_game("willow", 3))
-    context.close()
+    close_logged(context)
     assert any(url.endswith(f"/pyodide/{webassets.SNAPSHOT}") for url in requests)
     assert not [line for line in lines if FALLBACK in line]
     # The engine comes imported in the snapshot: its wheel is not even fetched.
@@ -314,7 +322,7 @@ def test_a_snapshot_that_the_host_unpacked_is_used_as_it_is(browser, server) -> 
         status=200, body=gzip.decompress(route.fetch().body()))}
     context, page, lines, requests = open_logged(browser, f"{server.url}westcliff/#deal=6", routes)
     wait_for_position(page, engine_game("westcliff", 6))
-    context.close()
+    close_logged(context)
     assert not [line for line in lines if FALLBACK in line]
     assert not [url for url in requests if url.endswith(".whl")]
 
@@ -341,7 +349,7 @@ def test_a_second_visit_restores_the_memory_the_first_unpacked(browser, server, 
     context.route(f"**/pyodide/{webassets.SNAPSHOT}", lambda route: route.fulfill(status=404))
     page.reload()
     wait_for_position(page, engine_game("westcliff", 2))
-    context.close()
+    close_logged(context)
     assert not [line for line in lines if FALLBACK in line]
 
 
@@ -367,7 +375,7 @@ def test_damaged_kept_memory_is_replaced_by_the_snapshot_downloaded_again(browse
     }"""
     page.wait_for_function(f"({kept_sum})({json.dumps(key)}).then((sum) => sum === "
                            f"{json.dumps(sums['memory'])})", timeout=60_000)
-    context.close()
+    close_logged(context)
     assert not [line for line in lines if FALLBACK in line]
 
 
@@ -391,7 +399,7 @@ def test_a_snapshot_from_an_older_build_is_not_trusted(browser, server) -> None:
     routes = {webassets.STDLIB: lambda route: route.fulfill(path=stdlib)}
     context, page, lines, _ = open_logged(browser, f"{server.url}willow/#deal=8", routes)
     wait_for_position(page, engine_game("willow", 8))
-    context.close()
+    close_logged(context)
     assert [line for line in lines if FALLBACK in line]
 
 
@@ -414,7 +422,7 @@ def test_a_missing_or_broken_snapshot_only_costs_time(browser, server, route) ->
     move = str(game.legal_moves()[0])
     click_move(page, game, move)
     wait_for_position(page, engine_game("westcliff", 5, [move]))
-    context.close()
+    close_logged(context)
     assert [line for line in lines if FALLBACK in line]
 
 
@@ -429,7 +437,7 @@ def test_a_site_built_for_a_sub_path_works(browser, tmp_path: Path) -> None:
         context.on("request", lambda r: requests.append(r.url))
         open_game(page, f"{hosted.url}pt/wood/#deal=4")
         wait_for_position(page, engine_game("wood", 4))
-        context.close()
+        close_logged(context)
         assert all("/games/" in url for url in requests if url.startswith("http")), requests
 
 
@@ -454,4 +462,4 @@ def test_the_spinner_turns_in_steps_while_the_engine_loads(browser, server) -> N
     # ... with no CSS animation redrawing every frame meanwhile
     assert page.eval_on_selector(spinner, "e => e.getAnimations().length") == 0
     assert page.get_attribute("[data-variant]", "data-state") == "loading" and stalled
-    context.close()
+    close_logged(context)

@@ -19,6 +19,7 @@ from helpers import (
     wait_for_position,
     winning_line,
 )
+from playwright.sync_api import expect
 from server import SiteServer
 
 from patience.solver import solve
@@ -106,8 +107,12 @@ def test_a_whole_game_won_by_keyboard_alone(page, server) -> None:
         if not move.source.startswith("stock"):
             for _ in range(move.count - 1):
                 page.keyboard.press("ArrowUp")
-            selected = page.locator(f'[data-pile="{move.source}"] > .pt-selected').count()
-            assert selected == move.count, f"{text}: {selected} cards shown picked up"
+            # Keys wait in the table's queue behind the engine's answer to the last move.
+            picked = page.locator(f'[data-pile="{move.source}"] > .pt-selected')
+            try:
+                expect(picked).to_have_count(move.count, timeout=10_000)
+            except AssertionError:
+                raise AssertionError(f"{text}: {picked.count()} cards shown picked up") from None
             key_to(page, move.target)
             page.keyboard.press("Enter")
         game.play(move)
