@@ -442,8 +442,10 @@ def _piles_after(game: Game, moves: list[patience.Move]) -> tuple[tuple[int, ...
     return tuple(piles)
 
 
-@pytest.mark.parametrize("variant", CYCLING)
-def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant):
+# Canfield's spaces fill themselves from the reserve: with automatic moves as well.
+@pytest.mark.parametrize(("variant", "autoplay"),
+                         [(v, False) for v in CYCLING] + [("canfield", True)])
+def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant, autoplay):
     """The options of one position are exactly: each move now, and each move of the waste's
     top card after one or more turns, as turning one card at a time through `Game.play`
     finds them (positions compared by their piles)."""
@@ -451,7 +453,7 @@ def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant):
     rng = random.Random(variant)
     cycled = 0
     for deal in range(1, 9):
-        game = Game(config, deal=deal, autoplay=False)
+        game = Game(config, deal=deal, autoplay=autoplay)
         for _ in range(rng.randrange(0, 30)):
             legal = game.legal_moves()
             if legal:
@@ -485,7 +487,23 @@ def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant):
     assert cycled >= 4
 
 
-@pytest.mark.parametrize("variant", ["klondike-by-threes", "chinaman", "thumb-and-pouch"])
+def test_stock_cycle_waits_for_turns_that_nothing_follows():
+    """Automatic moves rule the cycle out where a turn could set them off: where the
+    foundations build by themselves; Canfield's spaces, filled from the reserve, cannot."""
+    canfield = patience.load_variant("canfield")
+    assert _Search(Game(canfield, deal=1, autoplay=True)).cycles
+    config = copy.deepcopy(canfield)
+    config["piles"]["foundation"]["automatic"] = True
+    assert _Search(Game(config, deal=1, autoplay=False)).cycles
+    assert not _Search(Game(config, deal=1, autoplay=True)).cycles
+    config = copy.deepcopy(canfield)
+    config["piles"]["tableau"]["spaces"]["from"] = ["waste"]
+    config["piles"]["tableau"]["spaces"]["while_cards_in"] = ["reserve"]
+    assert not _Search(Game(config, deal=1, autoplay=True)).cycles
+
+
+@pytest.mark.parametrize("variant",
+                         ["klondike-by-threes", "chinaman", "thumb-and-pouch", "canfield"])
 def test_stock_cycle_changes_no_verdict(variant):
     rng = random.Random(variant + "cycle")
     spare = len(game_tableau(variant))
@@ -551,3 +569,13 @@ def test_a_restart_that_runs_out_of_moves_proves_nothing():
     lost = _borrowing_position(play_back=False)
     assert _Search(lost).run(None, None).status == "lost"
     assert _Search(lost, random.Random(3)).run(None, None).status == "undecided"
+
+
+def test_restarts_stop_once_one_has_searched_all_its_moves_reach():
+    """Every restart's moves reach the same positions, whatever their order: once one has
+    searched them all, a win search stops, and a proof search takes the rest of the budget."""
+    lost = _borrowing_position(play_back=False)
+    assert _Search(lost, random.Random(1)).run(None, None).status == "undecided"
+    found = solve(lost, max_nodes=10**9, prove=False)
+    assert found.status == "undecided" and found.nodes < 10_000
+    assert solve(lost, max_nodes=10**9).status == "lost"

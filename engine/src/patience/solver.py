@@ -51,7 +51,7 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 4
+VERSION = 5
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -151,6 +151,14 @@ class _Rules:
                        and not watched & {"stock", "waste"}
                        and not any(k in ("stock", "waste")
                                    for spec in rules.piles for k in spec.moves.to))
+        # With automatic moves, the same holds while none can follow a turn or tell one
+        # position of the stock from another: the foundations do not build by themselves,
+        # and the piles that fill themselves (Canfield's tableau, from the reserve) draw
+        # from neither the stock nor the waste. Then the moves that follow a move made
+        # before the turns are those that would follow it after them.
+        fills_from = {k for spec in rules.piles if spec.spaces.automatic
+                      for k in spec.spaces.only_from or ()}
+        self.quiet_turns = not lay.auto_foundation and not fills_from & {"stock", "waste"}
         # Each pile's group of interchangeable piles (None: a pile of its own).
         self.group_of: list[int | None] = [None] * len(lay.kinds)
         for i, group in enumerate(self.groups):
@@ -414,8 +422,7 @@ class _Search:
             g.autoplay and (lay.auto_foundation or lay.auto_fill))
         self.kinds = lay.kinds
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
-        self.cycles = self.rules.cycles and not (
-            g.autoplay and (lay.auto_foundation or lay.auto_fill))
+        self.cycles = self.rules.cycles and (not g.autoplay or self.rules.quiet_turns)
         self.stack: list[list[Any]] | None = None  # see `run`
         self.seen: set[bytes] = set()
         self.parts = [bytes(pile) for pile in g.stacks]  # each pile as bytes, for `key`
@@ -959,14 +966,20 @@ def solve(game: Game, max_nodes: int | None = None,
     proof = _Search(game)
     attempt, turn, size, best_first_nodes, proof_nodes = 1, 0, float(RESTART_NODES), 0, 0
     share = BEST_FIRST_SHARE if _open(game) else 0.0
+    # Whether a shuffled restart ran out of moves: it then searched every position its moves
+    # reach, which no order changes, so the next ones could only search them again.
+    exhausted = False
     while (left := room(1.0)) is not None:
         node_room, time_room = left
-        # The search in the usual order, in slices, while it has had less than its share;
-        # best-first restarts, with the next weights of the round, while they have had less
-        # than their share of the restarts' positions; else a shuffled depth-first restart.
-        if prove and proof_nodes <= PROOF_SHARE * nodes:
+        # The search in the usual order, in slices, while it has had less than its share
+        # (or all that is left once the restarts are exhausted); best-first restarts, with
+        # the next weights of the round, while they have had less than their share of the
+        # restarts' positions; else a shuffled depth-first restart.
+        if prove and (exhausted or proof_nodes <= PROOF_SHARE * nodes):
             search: _Search = proof
             budget = int(size)
+        elif exhausted:
+            break
         elif best_first_nodes < share * (nodes - proof_nodes):
             weights = BEST_FIRST_WEIGHTS[turn % len(BEST_FIRST_WEIGHTS)]
             noise = random.Random(turn) if turn >= len(BEST_FIRST_WEIGHTS) else None
@@ -989,6 +1002,8 @@ def solve(game: Game, max_nodes: int | None = None,
             return _spent(result, nodes, start)
         if not result.nodes and search is not proof:
             break  # no move to try here: every later restart would find none either
+        if search is not proof and not isinstance(search, _BestFirst) and not search.stack:
+            exhausted = True
     return _spent(SolveResult("undecided"), nodes, start)
 
 
