@@ -579,3 +579,57 @@ def test_restarts_stop_once_one_has_searched_all_its_moves_reach():
     found = solve(lost, max_nodes=10**9, prove=False)
     assert found.status == "undecided" and found.nodes < 10_000
     assert solve(lost, max_nodes=10**9).status == "lost"
+
+
+def _swapped(game: Game, rng: random.Random) -> Game | None:
+    """The position with two cards that the solver counts as alike swapped between two
+    piles (None if it holds no such pair)."""
+    classes = _rules(game._lay).classes
+    assert classes is not None
+    spots = [(p, i) for p, pile in enumerate(game._piles) for i in range(len(pile))]
+    rng.shuffle(spots)
+    for a, (p, i) in enumerate(spots):
+        for q, j in spots[a + 1:]:
+            x, y = game._piles[p][i], game._piles[q][j]
+            if p != q and x != y and classes[x] == classes[y]:
+                twin = _clone(game)
+                twin._piles[p][i], twin._piles[q][j] = y, x
+                return twin
+    return None
+
+
+def test_cards_are_alike_only_where_no_rule_tells_them_apart():
+    def alike(variant: str, a: str, b: str) -> bool:
+        classes = _rules(Game(patience.load_variant(variant))._lay).classes
+        return classes is not None and classes[card(a)] == classes[card(b)]
+
+    # Alternate colours on every pile: the same rank and colour.
+    assert alike("wood", "7H", "7D") and not alike("wood", "7H", "7S")
+    assert alike("wood", "7C", "7S") and not alike("wood", "7C", "8C")
+    # Suits never count: the same rank.
+    assert alike("golf", "7H", "7S") and not alike("golf", "7H", "8H")
+    # Foundations in suit: every card for itself.
+    assert _rules(Game(patience.load_variant("klondike"))._lay).classes is None
+
+
+@pytest.mark.parametrize("variant", ["wood", "golf", "black-hole", "blondes-and-brunettes"])
+def test_alike_cards_swapped_give_the_same_key_and_verdict(variant):
+    """The claim behind the classes, checked by a plain exhaustive search that tells every
+    card apart: swapping alike cards changes no verdict; and the solver's key is the same."""
+    rng = random.Random(variant + "alike")
+    spare = len(game_tableau(variant))
+    compared = 0
+    for i in range(40):
+        if compared >= 4:
+            break
+        game = _endgame(variant, rng, out=spare + rng.randrange(2, 6), autoplay=i % 2 == 0,
+                        play_back=i % 3 == 0)
+        twin = _swapped(game, rng)
+        if twin is None:
+            continue
+        assert _Search(game).key() == _Search(twin).key()
+        one, other = _exhaustive(_clone(game), 3000), _exhaustive(_clone(twin), 3000)
+        if one is not None and other is not None:
+            compared += 1
+            assert one == other, (variant, i, str(game), str(twin))
+    assert compared >= 2

@@ -12,6 +12,7 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   and forth, a card played back from a foundation and up again);
 - the stock and the waste as one move set: each card that turning the stock brings to the top
   of the waste is one move, its turns made first (see `_Search._cycle`);
+- cards that no rule tells apart written as one class in the key (see `_card_classes`);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
 - dead cards (home, and nothing out could ever rest on them) are never played back from a
@@ -51,7 +52,7 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 5
+VERSION = 6
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -185,6 +186,7 @@ class _Rules:
             and found_spec.moves.group != "none")
         self._dead: dict[bytes, frozenset[int]] = {}
         self.levels: dict[tuple[Any, ...], _Levels] = {}  # see `_Search._levels`
+        self.classes = _card_classes(lay)  # see `_card_classes`; None: every card its own
 
     def _hosts(self) -> None:
         """Which cards may rest on which, split by whether the host pile can be refilled.
@@ -376,13 +378,59 @@ class _Rules:
                 part = joined[i] = b"\xfe".join(sorted([parts[p] for p in group]))
             sorted_parts.append(part)
         sealed = self.sealed
-        fixed = [_summary(piles[p]) if p in sealed else parts[p] for p in self.fixed]
+        fixed = [_summary(piles[p], self.classes) if p in sealed else parts[p]
+                 for p in self.fixed]
         return head + b"\xff".join(fixed + sorted_parts)
 
+    def part(self, pile: list[int]) -> bytes:
+        """A pile's cards as they count in a key: each card as its class (see `classes`)."""
+        cards = bytes(pile)
+        return cards if self.classes is None else cards.translate(self.classes)
 
-def _summary(pile: list[int]) -> bytes:
+
+def _summary(pile: list[int], classes: bytes | None) -> bytes:
     """A sealed foundation in a key: its size (two bytes, each below 0xfe) and top card."""
-    return bytes((len(pile) // 200, len(pile) % 200, *pile[-1:]))
+    top = pile[-1:] if classes is None else [classes[c] for c in pile[-1:]]
+    return bytes((len(pile) // 200, len(pile) % 200, *top))
+
+
+# Ways cards may be alike, coarsest first: the same rank, or the same rank and colour (suits
+# CDHS: diamonds and hearts are red).
+_LIKENESS = (lambda c: c % 13, lambda c: (c % 13, c // 13 in (1, 2)))
+
+
+def _card_classes(lay: Layout) -> bytes | None:
+    """Which cards no rule of the game tells apart, as a table for `bytes.translate` that
+    turns each card code into its class's (its face-down bit kept); None if every card
+    counts for itself.
+
+    Cards are alike when every relation of the rules (what goes on what, on every pile,
+    and which groups move together) treats them the same: they take the same cards, and
+    every card takes both or neither. Spaces and base ranks go by rank only. Then swapping
+    two alike cards in a position gives a position with the same moves, turned the same
+    way, and the same verdict, so the position key writes each card as its class: Wood and
+    Blondes and Brunettes build in alternate colours everywhere (the same rank and colour
+    is alike); Golf, Black Hole and All in a Row never look at suits (the same rank is).
+    """
+    tables = [t for t in (*lay.build, *lay.run) if t is not None]
+    cards = range(52)
+    for alike in _LIKENESS:
+        first: dict[object, int] = {}
+        for c in cards:
+            first.setdefault(alike(c), c)
+        of = [first[alike(c)] for c in cards]
+        members: dict[int, list[int]] = {}
+        for c in cards:
+            members.setdefault(of[c], []).append(c)
+        if all(table[c] == table[of[c]]
+               and all(m in table[c] for x in table[c] for m in members[of[x]])
+               for table in tables for c in cards):
+            classes = bytearray(range(256))
+            for c in cards:
+                classes[c] = of[c]
+                classes[c | FACE_DOWN] = of[c] | FACE_DOWN
+            return bytes(classes)
+    return None
 
 
 _RULES: dict[int, _Rules] = {}
@@ -425,7 +473,7 @@ class _Search:
         self.cycles = self.rules.cycles and (not g.autoplay or self.rules.quiet_turns)
         self.stack: list[list[Any]] | None = None  # see `run`
         self.seen: set[bytes] = set()
-        self.parts = [bytes(pile) for pile in g.stacks]  # each pile as bytes, for `key`
+        self.parts = [self.rules.part(pile) for pile in g.stacks]  # for `key`
         self.joined: list[bytes | None] = [None] * len(self.rules.groups)  # see `_Rules.key`
 
     def to_move(self, triple: Triple | Option) -> Move:
@@ -461,10 +509,10 @@ class _Search:
         """Bring `parts` up to date for the piles that changes touched, and forget the sorted
         parts of their groups."""
         parts, piles = self.parts, self.game.stacks
-        group_of, joined = self.rules.group_of, self.joined
+        group_of, joined, part = self.rules.group_of, self.joined, self.rules.part
         for change in changes:
             for p in change.piles:
-                parts[p] = bytes(piles[p])
+                parts[p] = part(piles[p])
                 g = group_of[p]
                 if g is not None:
                     joined[g] = None
@@ -859,6 +907,12 @@ class _BestFirst(_Search):
         self.far = self.rules.total  # past every real level: a card no foundation can take
         self.others = [p for p in range(len(self.kinds)) if p not in self.rules.found_set]
 
+    def _cards(self) -> tuple[bytes, ...]:
+        """Every pile's very cards, to come back to this position (`parts` hold classes)."""
+        if self.rules.classes is None:
+            return tuple(self.parts)
+        return tuple(bytes(pile) for pile in self.game.stacks)
+
     def distance(self) -> int:
         """Lower is nearer a win: cards not home, cards lying on cards wanted before them,
         and how deep the cards wanted soon are buried, each weighted."""
@@ -902,12 +956,12 @@ class _BestFirst(_Search):
         seen = {self.key()}
         # How each kept position was reached: (the index of the one before, the move).
         came: list[tuple[int, Option | None]] = [(-1, None)]
-        queue = [(self.distance(), 0, 0, tuple(self.parts), g.passes, g.base_rank)]
+        queue = [(self.distance(), 0, 0, self._cards(), g.passes, g.base_rank)]
         nodes = 0
         while queue:
-            _, _, here, parts, passes, base = heapq.heappop(queue)
-            g.set_position(parts, passes, base)
-            self.parts = list(parts)
+            _, _, here, stacks, passes, base = heapq.heappop(queue)
+            g.set_position(stacks, passes, base)
+            self.parts = [self.rules.part(pile) for pile in g.stacks]
             self.joined = [None] * len(self.joined)
             for move in self.options():
                 ops = self.play(move)
@@ -927,7 +981,7 @@ class _BestFirst(_Search):
                     # Ties go to the newest position, so that a line is followed while it
                     # looks no worse.
                     heapq.heappush(queue, (self.distance(), -len(came), len(came) - 1,
-                                           tuple(self.parts), g.passes, g.base_rank))
+                                           self._cards(), g.passes, g.base_rank))
                 self.undo(ops)
             if (max_nodes is not None and nodes >= max_nodes) or (
                     deadline is not None and time.perf_counter() >= deadline):
