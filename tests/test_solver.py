@@ -633,3 +633,30 @@ def test_alike_cards_swapped_give_the_same_key_and_verdict(variant):
             compared += 1
             assert one == other, (variant, i, str(game), str(twin))
     assert compared >= 2
+
+
+def _golf_7c(stock: list[str], home_8s: list[str]) -> Game:
+    """Golf with the 5H on the foundation, every six home and the eights in `home_8s`."""
+    return position("golf", {
+        "foundation.0": ["6C", "6D", "6H", "6S", *home_8s, "5H"],
+        "tableau.0": ["7C"], "tableau.1": ["4D"], "stock.0": stock,
+    })
+
+
+def test_a_card_no_top_can_ever_take_is_lost_at_once():
+    """The 7C needs a six or an eight on top of the foundation, and none is out: lost
+    without a search. An eight still in the stock, or the 7C itself there, keeps it open."""
+    stranded = _golf_7c([], ["8C", "8D", "8H", "8S"])
+    assert _rules(stranded._lay).stranded(stranded._piles)
+    assert _Search(stranded).expand() == []
+    assert _exhaustive(_clone(stranded), 1000) is False
+    assert solve(stranded).status == "lost"
+    for game in (_golf_7c(["#8S"], ["8C", "8D", "8H"]),
+                 position("golf", {"foundation.0": ["6C", "6D", "6H", "6S", "8C", "8D", "8H",
+                                                    "8S", "5H"],
+                                   "tableau.0": ["4D"], "stock.0": ["#7C"]})):
+        assert not _rules(game._lay).stranded(game._piles)
+        assert solve(_clone(game)).status == ("won" if _exhaustive(_clone(game), 1000)
+                                              else "lost")
+    # Only where one foundation keeps every card it gets.
+    assert _rules(Game(patience.load_variant("klondike"))._lay).under is None

@@ -13,6 +13,8 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - the stock and the waste as one move set: each card that turning the stock brings to the top
   of the waste is one move, its turns made first (see `_Search._cycle`);
 - cards that no rule tells apart written as one class in the key (see `_card_classes`);
+- positions left where a card can never reach a single foundation that keeps its cards (see
+  `_Rules.stranded`);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
 - dead cards (home, and nothing out could ever rest on them) are never played back from a
@@ -136,6 +138,13 @@ class _Rules:
             len(lay.foundations) == 1 and rules.foundation.moves.group == "none") else frozenset()
         # Piles whose top card may go up (for `_Search._follow`).
         self.givers = tuple(p for p in lay.auto_sources)
+        # For `stranded`: per card, the cards it may go on in a sealed foundation without a
+        # size limit (None: no such foundation).
+        self.under: list[list[int]] | None = None
+        if self.sealed and lay.max_cards[lay.foundations[0]] is None:
+            table = lay.build[lay.foundations[0]]
+            if table is not None:
+                self.under = [[z for z in range(52) if x in table[z]] for x in range(52)]
         # The pass count matters only while passes are limited: with unlimited passes two
         # positions that differ only in it have the same moves forever after.
         self.count_passes = turn is not None and turn.passes is not None
@@ -360,6 +369,34 @@ class _Rules:
                 hosts |= table[x]
         return all(h % 13 + 1 == base for h in hosts)
 
+    def stranded(self, piles: list[list[int]]) -> bool:
+        """Whether a card can never reach a sealed foundation, so the position is lost.
+
+        Every card out but the stock's (which a turn puts up whatever the top) goes up onto
+        the top card at the time, and that top is the one now or a card still out. A card
+        that the top does not take, nor any other card still out, stays out for good.
+        """
+        under = self.under
+        assert under is not None
+        found = self.foundations[0]
+        if not piles[found]:
+            return False
+        out = [0] * 52  # every card out, the stock's included
+        needs = [0] * 52  # those that need a top to take them
+        for p, pile in enumerate(piles):
+            if p != found:
+                for c in pile:
+                    out[c & ~FACE_DOWN] += 1
+                    if p != self.stock:
+                        needs[c & ~FACE_DOWN] += 1
+        takes = self.lay.build[found]
+        assert takes is not None
+        now = takes[piles[found][-1]]
+        for x in range(52):
+            if needs[x] and x not in now and not any(out[z] > (z == x) for z in under[x]):
+                return True
+        return False
+
     def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
             joined: list[bytes | None]) -> bytes:
         """The canonical key of a position: interchangeable piles sorted, as compact bytes.
@@ -529,6 +566,14 @@ class _Search:
         return self.rules.key(self.parts, self.game.stacks, self.game.passes, self.joined)
 
     # -- choosing ---------------------------------------------------------------------------
+
+    def hopeless(self) -> bool:
+        """Whether this position is lost for sure (see `_Rules.stranded`)."""
+        return self.rules.under is not None and self.rules.stranded(self.game.stacks)
+
+    def expand(self) -> list[Option]:
+        """The moves a search tries at a position it reaches: none where it is hopeless."""
+        return [] if self.hopeless() else self.children()
 
     def children(self) -> list[Option]:
         """The moves to try here, best first; a safe move alone when there is one."""
@@ -848,7 +893,7 @@ class _Search:
                 return SolveResult("won", [], 0, time.perf_counter() - start)
             self.seen = {self.key()}
             # Each frame: the moves to try at a node, the next one's index, how we got there.
-            self.stack = [[self.children(), 0, None, None]]
+            self.stack = [[self.expand(), 0, None, None]]
         if max_nodes is not None and max_nodes <= 0:
             return SolveResult("undecided", [], 0, time.perf_counter() - start)
         limit = max_nodes if max_nodes is not None else -1
@@ -875,7 +920,7 @@ class _Search:
                 self.undo(ops)
             else:
                 seen.add(k)
-                children = self.children()
+                children = self.expand()
                 if len(ops.changes) == 1 and isinstance(ops.changes[0], Shift):
                     # Moving the same cards straight back leads to the position just left.
                     back = (move[1], move[0], move[2], ())
@@ -963,7 +1008,7 @@ class _BestFirst(_Search):
             g.set_position(stacks, passes, base)
             self.parts = [self.rules.part(pile) for pile in g.stacks]
             self.joined = [None] * len(self.joined)
-            for move in self.options():
+            for move in [] if self.hopeless() else self.options():
                 ops = self.play(move)
                 nodes += 1
                 if self.won():
