@@ -660,3 +660,13 @@ def test_a_card_no_top_can_ever_take_is_lost_at_once():
                                               else "lost")
     # Only where one foundation keeps every card it gets.
     assert _rules(Game(patience.load_variant("klondike"))._lay).under is None
+
+
+def test_where_foundations_take_whole_runs_a_group_that_continues_a_run_comes_first():
+    game = position("spider", {"tableau.0": ["#KC", "6S"], "tableau.1": ["#KD", "6H"],
+                               "tableau.2": ["#QC", "5H"]})
+    ids = game._lay.index
+    order = [(m[0], m[1]) for m in _Search(game).children()]
+    joins = order.index((ids["tableau.2"], ids["tableau.1"]))
+    builds = order.index((ids["tableau.2"], ids["tableau.0"]))
+    assert joins < builds

@@ -54,7 +54,7 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 6
+VERSION = 7
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -508,6 +508,9 @@ class _Search:
         self.kinds = lay.kinds
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
         self.cycles = self.rules.cycles and (not g.autoplay or self.rules.quiet_turns)
+        # Where foundations take only complete runs, a move that lays a group on a card it
+        # continues as a run comes first (see `_score`).
+        self.joins = bool(lay.run_foundations)
         self.stack: list[list[Any]] | None = None  # see `run`
         self.seen: set[bytes] = set()
         self.parts = [self.rules.part(pile) for pile in g.stacks]  # for `key`
@@ -830,7 +833,10 @@ class _Search:
         """A rough worth of a move, for ordering only; every legal move is still tried.
 
         A card the stock must be turned for counts less for each turn: a little with
-        unlimited passes, much with two or more (see TURN_COST).
+        unlimited passes, much with two or more (see TURN_COST). Where foundations take only
+        complete runs, a group laid on a card it continues as a run counts more: that is how
+        the runs they take are made (Spider with one suit, deals 1-80 at 20,000 positions:
+        76 won instead of 52).
         """
         s, t, n, turns = m
         if turns:
@@ -861,6 +867,10 @@ class _Search:
             score = 8 if table is not None and src[rest] in table[below] else 40
         if uncovers:
             score += 20 + sum(1 for c in src if c & FACE_DOWN)
+        if self.joins and tk == sk:
+            run, dest = self.lay.run[t], piles[t]
+            if run is not None and dest and src[rest] in run[dest[-1]]:
+                score += 30
         return score
 
     def _follow(self, s: int, t: int, piles: list[list[int]]) -> int:
