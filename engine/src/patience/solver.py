@@ -163,7 +163,7 @@ class _Rules:
                                    for spec in rules.piles for k in spec.moves.to))
         # With automatic moves, the same holds while none can follow a turn or tell one
         # position of the stock from another: the foundations do not build by themselves,
-        # and the piles that fill themselves (Canfield's tableau, from the reserve) draw
+        # and the piles that fill themselves (a tableau filled from the reserve, say) draw
         # from neither the stock nor the waste. Then the moves that follow a move made
         # before the turns are those that would follow it after them.
         fills_from = {k for spec in rules.piles if spec.spaces.automatic
@@ -445,9 +445,9 @@ def _card_classes(lay: Layout) -> bytes | None:
     and which groups move together) treats them the same: they take the same cards, and
     every card takes both or neither. Spaces and base ranks go by rank only. Then swapping
     two alike cards in a position gives a position with the same moves, turned the same
-    way, and the same verdict, so the position key writes each card as its class: Wood and
-    Blondes and Brunettes build in alternate colours everywhere (the same rank and colour
-    is alike); Golf, Black Hole and All in a Row never look at suits (the same rank is).
+    way, and the same verdict, so the position key writes each card as its class: where
+    every pile builds in alternate colours, the same rank and colour is alike; where no
+    rule looks at suits, the same rank is.
     """
     tables = [t for t in (*lay.build, *lay.run) if t is not None]
     cards = range(52)
@@ -835,8 +835,7 @@ class _Search:
         A card the stock must be turned for counts less for each turn: a little with
         unlimited passes, much with two or more (see TURN_COST). Where foundations take only
         complete runs, a group laid on a card it continues as a run counts more: that is how
-        the runs they take are made (Spider with one suit, deals 1-80 at 20,000 positions:
-        76 won instead of 52).
+        the runs they take are made.
         """
         s, t, n, turns = m
         if turns:
