@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -502,17 +503,24 @@ def test_stock_cycle_waits_for_turns_that_nothing_follows():
     assert not _Search(Game(config, deal=1, autoplay=True)).cycles
 
 
+def _endgames(variant: str, seed: str, extra: range) -> Iterator[tuple[int, Game]]:
+    """Forty random endgames of a variant, numbered: a card more on each tableau pile and
+    `extra` cards besides; automatic moves on every second one, foundations that give
+    cards back on every third."""
+    rng = random.Random(variant + seed)
+    spare = len(game_tableau(variant))
+    for i in range(40):
+        yield i, _endgame(variant, rng, out=spare + rng.choice(extra), autoplay=i % 2 == 0,
+                          play_back=i % 3 == 0)
+
+
 @pytest.mark.parametrize("variant",
                          ["klondike-by-threes", "chinaman", "thumb-and-pouch", "canfield"])
 def test_stock_cycle_changes_no_verdict(variant):
-    rng = random.Random(variant + "cycle")
-    spare = len(game_tableau(variant))
     compared = 0
-    for i in range(40):
+    for i, game in _endgames(variant, "cycle", range(3, 10)):
         if compared >= 6:
             break
-        game = _endgame(variant, rng, out=spare + rng.randrange(3, 10), autoplay=i % 2 == 0,
-                        play_back=i % 3 == 0)
         cycling = _Search(game)
         turning = _Search(game)
         turning.cycles = False
@@ -617,13 +625,10 @@ def test_alike_cards_swapped_give_the_same_key_and_verdict(variant):
     """The claim behind the classes, checked by a plain exhaustive search that tells every
     card apart: swapping alike cards changes no verdict; and the solver's key is the same."""
     rng = random.Random(variant + "alike")
-    spare = len(game_tableau(variant))
     compared = 0
-    for i in range(40):
+    for i, game in _endgames(variant, "alike", range(2, 6)):
         if compared >= 4:
             break
-        game = _endgame(variant, rng, out=spare + rng.randrange(2, 6), autoplay=i % 2 == 0,
-                        play_back=i % 3 == 0)
         twin = _swapped(game, rng)
         if twin is None:
             continue
