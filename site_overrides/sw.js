@@ -2,11 +2,13 @@
 //
 // The build (patience_gen.webassets.write_service_worker) writes this file to the site's root
 // with BUILD defined above this line: the build's digest, which names the cache, and the
-// files of the pyodide/ folder. A new build changes this file, so the browser installs the
-// new worker, which fills a new cache and deletes the old ones.
+// files of the pyodide/ folder and the modules the engine's worker imports. A new build
+// changes this file, so the browser installs the new worker, which fills a new cache and
+// deletes the old ones.
 //
-// - On install: Pyodide's core, the lock file, the engine wheel and the snapshot are cached,
-//   taken from the browser's HTTP cache when the page has just loaded them.
+// - On install: Pyodide's core, the lock file, the engine wheel, the snapshot and the modules
+//   the engine's worker imports are cached, taken from the browser's HTTP cache when the page
+//   has just loaded them.
 // - A page that registers the worker sends the addresses of the files it used (itself
 //   included), which are cached too: they were fetched before the worker was there.
 // - Requests: pages network first (a new build shows at once), falling back to the cache;

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from server import SiteServer
 
 from patience.solver import solve
-from patience_gen import gamepage
+from patience_gen import gamepage, webassets
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -424,6 +424,8 @@ def test_a_second_visit_plays_with_the_network_off(browser, server, site) -> Non
         }""")
         for path in sorted((site / "pyodide").iterdir()):
             assert any(url.endswith(f"/pyodide/{path.name}") for url in cached), path.name
+        for name in webassets.WORKER_MODULES:  # the page cannot name what its worker imports
+            assert any(url.endswith(f"/{name}") for url in cached), name
         preload = page.evaluate("""async () => (await navigator.serviceWorker.ready)
           .navigationPreload.getState()""")
         assert preload["enabled"], "a second visit's page request waits for the worker"
@@ -450,8 +452,6 @@ def test_the_manifest_makes_the_site_installable(site) -> None:
 
 
 def test_the_service_worker_names_its_cache_by_the_build(site, tmp_path) -> None:
-    from patience_gen import webassets
-
     first = (site / "sw.js").read_text()
     assert first.startswith("const BUILD = ")
     copy = tmp_path / "site"

@@ -71,8 +71,9 @@ function abortWatch() {
 // one the build recorded (snapshot.json: its sha256 as served and unpacked); the worker then
 // starts Pyodide the usual way. It is unpacked as it arrives, while its checksum is taken from
 // a copy of the bytes served, and both run while Pyodide's loader arrives. `kept` says the
-// memory came unpacked from an earlier visit (see keptMemory), and the download was dropped.
-async function snapshot(base) {
+// memory came unpacked from an earlier visit (memory.js, read meanwhile), and the download was
+// dropped.
+async function snapshot(base, memory) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   if (!self.crypto || !self.crypto.subtle) throw new Error("no crypto.subtle to check the snapshot");
   const recorded = fetch(new URL("snapshot.json", base)).then((answer) => {
@@ -82,61 +83,25 @@ async function snapshot(base) {
   const download = new AbortController();
   const loading = fetch(new URL("snapshot.bin", base), { signal: download.signal });
   loading.catch(() => {}); // awaited below, unless the memory was kept
-  const sums = await recorded;
-  const kept = await keptMemory(base, sums.memory);
-  if (kept) {
+  const kept = memory.then((module) => module.keptMemory()).catch(() => null);
+  const [sums, found] = await Promise.all([recorded, kept]);
+  if (found && found.sha === sums.memory) {
     download.abort();
-    return { bytes: kept, kept: true, sha: sums.memory };
+    return { bytes: found.bytes, kept: true, sha: sums.memory };
   }
   const response = await loading;
   if (!response.ok) throw new Error(`snapshot.bin: HTTP ${response.status}`);
   const [forSum, forUse] = response.body.tee();
   const served = new Response(forSum).arrayBuffer().then((bytes) => self.crypto.subtle.digest("SHA-256", bytes));
   served.catch(() => {}); // awaited below
-  const { packed, memory } = await unpacking(forUse);
-  const [digest, bytes] = await Promise.all([served, memory]);
+  const { packed, memory: unpacked } = await unpacking(forUse);
+  const [digest, bytes] = await Promise.all([served, unpacked]);
   if (hex(digest) !== (packed ? sums.gzip : sums.memory)) throw new Error("snapshot.bin does not match its checksum");
   return { bytes: new Uint8Array(bytes), kept: false, sha: sums.memory };
 }
 
 function hex(digest) {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-// Unpacking the snapshot is a good part of a visit's start, so the memory a visit has checked
-// and used is kept in the browser's Cache Storage under its sha256, and the next visit
-// restores it once its sha256 matches again (a damaged entry is deleted). The cache holds
-// that one entry, replaced when the snapshot changes; its name does not start with
-// "patience-", the service worker's caches, which a new build deletes. Any failure only means
-// the snapshot is downloaded again.
-const MEMORY_CACHE = "patience.memory";
-
-function memoryKey(base, sha) {
-  return new URL(`snapshot.bin?memory=${sha}`, base).href;
-}
-
-async function keptMemory(base, sha) {
-  try {
-    const cache = await caches.open(MEMORY_CACHE);
-    const found = await cache.match(memoryKey(base, sha));
-    if (!found) return null;
-    const bytes = await found.arrayBuffer();
-    if (hex(await self.crypto.subtle.digest("SHA-256", bytes)) === sha) return new Uint8Array(bytes);
-    await cache.delete(memoryKey(base, sha));
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-async function keepMemory(base, sha, bytes) {
-  try {
-    const cache = await caches.open(MEMORY_CACHE);
-    for (const old of await cache.keys()) await cache.delete(old);
-    await cache.put(memoryKey(base, sha), new Response(bytes));
-  } catch (error) {
-    console.info(`Patience: the unpacked snapshot is not kept (${error && error.message})`);
-  }
 }
 
 // A stream's bytes, gunzipped while they arrive unless a host has already unpacked them (no
@@ -168,13 +133,23 @@ async function boot(base) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   if (!base) throw new Error("the worker's address lacks the pyodide folder's URL");
   post({ type: "progress", stage: "runtime" });
-  const saved = snapshot(base);
+  // A browser opens only a few connections to a host at a time, and the page is loading
+  // too: what gates the most is asked for first. Pyodide's loader comes first, as it starts
+  // the big downloads (the interpreter and the standard library); its interpreter's script,
+  // which the loader would import only once it is itself loaded, is asked for beside it and
+  // handed over (createPyodideModule); then the snapshot.
+  const loader = import(new URL("pyodide.mjs", base).href);
+  const interpreter = import(new URL("pyodide.asm.mjs", base).href);
+  const memory = import("./memory.js");
+  for (const promise of [loader, interpreter, memory]) promise.catch(() => {}); // awaited below
+  const saved = snapshot(base, memory);
   saved.catch(() => {}); // reported below, if it is ever needed
   const lock = lockFile(base);
   lock.catch(() => {}); // ends the start through the race below
   const start = async () => {
-    const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
+    const { loadPyodide } = await loader;
     const options = {
+      createPyodideModule: (await interpreter).default,
       indexURL: base,
       lockFileContents: lock,
       packageBaseUrl: base,
@@ -192,18 +167,19 @@ async function boot(base) {
       }
       // The snapshot holds the random module as seeded at build time: each visit reseeds it.
       pyodide.runPython("import random; random.seed()");
-      const memory = await saved;
-      if (!memory.kept) keepMemory(base, memory.sha, memory.bytes);
+      const restored = await saved;
+      if (!restored.kept) memory.then((module) => module.keepMemory(restored.sha, restored.bytes));
       return pyodide;
     } catch (error) {
       console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
-      if (self.caches) caches.delete(MEMORY_CACHE).catch(() => {});
+      memory.then((module) => module.forgetMemory()).catch(() => {});
       // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
       return loadPyodide({ ...options, packages: ["patience"] });
     }
   };
   const broken = lock.then(() => new Promise(() => {})); // rejects only
-  const pyodide = await Promise.race([start(), broken, preflight(base), abortWatch()]);
+  const checked = loader.then(() => preflight(base)); // its requests wait for the loader's
+  const pyodide = await Promise.race([start(), broken, checked, abortWatch()]);
   post({ type: "progress", stage: "engine" });
   const proxy = pyodide.pyimport("patience.session").handle;
   handle = (text) => proxy(text);
