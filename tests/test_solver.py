@@ -488,6 +488,32 @@ def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant, autoplay):
     assert cycled >= 4
 
 
+@pytest.mark.parametrize(("variant", "first", "past"), [
+    ("klondike", 1, 1),  # unlimited passes: a card turned past comes round again
+    ("westcliff", 1, 100),  # one pass: a card turned past stays under the one played
+    ("blind-alleys", 100, 100),  # two passes: every turn brings the last pass nearer
+])
+def test_stock_turns_cost_what_the_passes_make_them(variant, first, past):
+    """In the ordering, a move after k turns of the stock counts `first` less for the turn
+    that brings up its card and `past` less for each card turned past it."""
+    rng = random.Random(variant)
+    seen = set()
+    for deal in range(1, 6):
+        game = Game(patience.load_variant(variant), deal=deal)
+        for _ in range(rng.randrange(0, 20)):
+            legal = game.legal_moves()
+            if legal:
+                game.play(rng.choice(legal))
+        search = _Search(game)
+        piles = game.stacks
+        for s, t, n, turns in search.options():
+            if turns:
+                cost = search._score((s, t, n, ()), piles) - search._score((s, t, n, turns), piles)
+                assert cost == first + past * (len(turns) - 1), (deal, len(turns))
+                seen.add(len(turns))
+    assert len(seen) >= 3, seen
+
+
 def test_stock_cycle_waits_for_turns_that_nothing_follows():
     """Automatic moves rule the cycle out where a turn could set them off: where the
     foundations build by themselves; Canfield's spaces, filled from the reserve, cannot."""

@@ -54,14 +54,16 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 7
+VERSION = 8
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
 CHECK_EVERY = 128  # nodes between two looks at the clock
 # What each turn of the stock takes off a move's worth, for ordering (see `_Search._score`):
 # with unlimited passes a card turned past comes round again; with a few passes, it comes
-# back only at the cost of a pass, so the nearest cards are tried first.
+# back only at the cost of a pass, so the nearest cards are tried first. With one pass the
+# turn that brings up the card played costs little (the pass is gone through once anyway),
+# but each card turned past it stays under it in the waste: those turns cost much.
 TURN_COST = 1
 TURN_COST_FEW_PASSES = 100
 # Restarts (see `solve`): the share of the budget kept for the one search in the usual
@@ -148,8 +150,12 @@ class _Rules:
         # The pass count matters only while passes are limited: with unlimited passes two
         # positions that differ only in it have the same moves forever after.
         self.count_passes = turn is not None and turn.passes is not None
-        few = turn is not None and turn.passes is not None and turn.passes > 1
-        self.turn_cost = TURN_COST_FEW_PASSES if few else TURN_COST  # see `_Search._score`
+        passes = turn.passes if turn is not None else None
+        # The cost of the turn that brings up the card played, and of each turn before it.
+        self.turn_costs = (
+            (TURN_COST, TURN_COST) if passes is None
+            else (TURN_COST, TURN_COST_FEW_PASSES) if passes == 1
+            else (TURN_COST_FEW_PASSES, TURN_COST_FEW_PASSES))
         # Stock and waste as one move set (see `_Search._cycle`): turning the stock only
         # brings another card to the top of the waste when no space rule watches the stock
         # or the waste, nothing is ever put back on either, and only the waste's top card
@@ -833,13 +839,14 @@ class _Search:
         """A rough worth of a move, for ordering only; every legal move is still tried.
 
         A card the stock must be turned for counts less for each turn: a little with
-        unlimited passes, much with two or more (see TURN_COST). Where foundations take only
-        complete runs, a group laid on a card it continues as a run counts more: that is how
-        the runs they take are made.
+        unlimited passes, much with two or more, and with one pass much for each card turned
+        past it (see TURN_COST). Where foundations take only complete runs, a group laid on a
+        card it continues as a run counts more: that is how the runs they take are made.
         """
         s, t, n, turns = m
         if turns:
-            return self._score((s, t, n, ()), piles) - self.rules.turn_cost * len(turns)
+            first, past = self.rules.turn_costs
+            return self._score((s, t, n, ()), piles) - first - past * (len(turns) - 1)
         kinds = self.kinds
         sk, tk = kinds[s], kinds[t]
         if sk == "stock" or tk == "stock":
