@@ -117,6 +117,18 @@ def _position_key(state: dict) -> str:
     return json.dumps(state["piles"], sort_keys=True)
 
 
+def test_a_winning_move_back_to_an_earlier_position_is_not_hinted(ask, monkeypatch):
+    """The solver, which knows no history, may find a win through a position the game has
+    been in: that move is not hinted, as a win or otherwise."""
+    ask("new", variant="freecell", deal=1)
+    state = ask("play", move="tableau.1>reserve.0")["result"]
+    back = "reserve.0>tableau.1"  # FreeCell deal 1: the card goes back where it was
+    assert back in state["legal"]
+    monkeypatch.setattr(session, "_solver_hint", lambda game, budget: (back, True))
+    answer = ask("hint", budget=0.2)["result"]
+    assert answer["move"] != back and not answer["wins"], answer
+
+
 @pytest.mark.parametrize(
     ("variant", "deal"), [("chinaman", 1), ("canfield", 2), ("blondes-and-brunettes", 1)]
 )

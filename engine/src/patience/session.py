@@ -242,13 +242,14 @@ def _goes_back(game: patience.Game, move: patience.Move, seen: set[Key]) -> bool
 def hint(budget: float = 1.0) -> dict[str, Any]:
     """A good next move: the first move of a win when the solver finds one within budget
     ("wins": True); else a suggestion: the plainest progress, or the way to it through
-    rearranging moves. A suggestion never leads back to a position the game has been in, so
-    following hints cannot loop; with nothing new to suggest, "move" is None."""
+    rearranging moves. No hint leads back to a position the game has been in (a winning line
+    through one is offered as neither), so following hints cannot loop; with nothing new to
+    suggest, "move" is None."""
     started = time.perf_counter()
     move, wins = _solver_hint(_game(), budget)
-    if wins:
-        return {"move": move, "wins": True}
     scratch, seen = _history_positions()
+    if wins and move is not None and not _goes_back(scratch, parse_move(move), seen):
+        return {"move": move, "wins": True}
     fresh = [m for m in scratch.legal_moves() if not _goes_back(scratch, m, seen)]
     ranked = sorted(
         ((progress_rank(scratch, m), i, m) for i, m in enumerate(fresh)),
