@@ -168,7 +168,9 @@ async function boot(base) {
       // The snapshot holds the random module as seeded at build time: each visit reseeds it.
       pyodide.runPython("import random; random.seed()");
       const restored = await saved;
-      if (!restored.kept) memory.then((module) => module.keepMemory(restored.sha, restored.bytes));
+      if (!restored.kept) {
+        memory.then((module) => module.keepMemory(restored.sha, restored.bytes)).catch(() => {});
+      }
       return pyodide;
     } catch (error) {
       console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
