@@ -395,6 +395,29 @@ def test_damaged_kept_memory_is_replaced_by_the_snapshot_downloaded_again(browse
     assert not [line for line in lines if FALLBACK in line]
 
 
+def test_a_kept_memory_of_another_build_is_replaced(browser, server) -> None:
+    """After a deploy the kept memory is another build's: it is not restored but replaced by
+    the memory of the snapshot this build names, which the next visit then restores alone."""
+    context, page, lines, _ = open_logged(browser, f"{server.url}westcliff/#deal=4",
+                                          service_workers="block")
+    [name] = _kept_memory(page)
+    foreign = "memory-" + "0" * 64 + ".bin"
+    page.evaluate("""async ([name, foreign]) => {
+      const root = await navigator.storage.getDirectory();
+      await (await root.getFileHandle(name)).move(foreign);
+    }""", [name, foreign])
+    page.reload()
+    wait_for_position(page, engine_game("westcliff", 4))
+    for _ in range(240):
+        if list(_kept_memory(page)) == [name]:
+            break
+        page.wait_for_timeout(250)
+    assert list(_kept_memory(page)) == [name]
+    _restores_without_download(context, page, "westcliff", 4)
+    close_logged(context)
+    assert not [line for line in lines if FALLBACK in line]
+
+
 def _truncated(route) -> None:
     body = route.fetch().body()
     route.fulfill(status=200, body=body[: len(body) // 2])

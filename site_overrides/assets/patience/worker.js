@@ -83,7 +83,8 @@ async function snapshot(base, memory) {
   const download = new AbortController();
   const loading = fetch(new URL("snapshot.bin", base), { signal: download.signal });
   loading.catch(() => {}); // awaited below, unless the memory was kept
-  const kept = memory.then((module) => module.keptMemory()).catch(() => null);
+  const wanted = recorded.then((sums) => sums.memory).catch(() => null);
+  const kept = memory.then((module) => module.keptMemory(wanted)).catch(() => null);
   const [sums, found] = await Promise.all([recorded, kept]);
   if (found && found.sha === sums.memory) {
     download.abort();
