@@ -60,12 +60,13 @@ Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 Option = tuple[int, int, int, tuple[Triple, ...]]
 CHECK_EVERY = 128  # nodes between two looks at the clock
 # What each turn of the stock takes off a move's worth, for ordering (see `_Search._score`):
-# with unlimited passes a card turned past comes round again; with a few passes, it comes
-# back only at the cost of a pass, so the nearest cards are tried first. With one pass the
-# turn that brings up the card played costs little (the pass is gone through once anyway),
-# but each card turned past it stays under it in the waste: those turns cost much.
-TURN_COST = 1
-TURN_COST_FEW_PASSES = 100
+# little (TURN_COST_LOW) with unlimited passes, where a card turned past comes round again;
+# much (TURN_COST_HIGH) with a few passes, where it comes back only at the cost of a pass, so
+# the nearest cards are tried first. With one pass the turn that brings up the card played
+# costs little (the pass is gone through once anyway), but each card turned past it stays
+# under it in the waste: those turns cost much.
+TURN_COST_LOW = 1
+TURN_COST_HIGH = 100
 # Restarts (see `solve`): the share of the budget kept for the one search in the usual
 # order that goes on between them (it alone can prove a loss that needs a large table), the
 # first restart's positions, how much each next one may search, and how much randomness
@@ -153,9 +154,9 @@ class _Rules:
         passes = turn.passes if turn is not None else None
         # The cost of the turn that brings up the card played, and of each turn before it.
         self.turn_costs = (
-            (TURN_COST, TURN_COST) if passes is None
-            else (TURN_COST, TURN_COST_FEW_PASSES) if passes == 1
-            else (TURN_COST_FEW_PASSES, TURN_COST_FEW_PASSES))
+            (TURN_COST_LOW, TURN_COST_LOW) if passes is None
+            else (TURN_COST_LOW, TURN_COST_HIGH) if passes == 1
+            else (TURN_COST_HIGH, TURN_COST_HIGH))
         # Stock and waste as one move set (see `_Search._cycle`): turning the stock only
         # brings another card to the top of the waste when no space rule watches the stock
         # or the waste, nothing is ever put back on either, and only the waste's top card
@@ -840,7 +841,7 @@ class _Search:
 
         A card the stock must be turned for counts less for each turn: a little with
         unlimited passes, much with two or more, and with one pass much for each card turned
-        past it (see TURN_COST). Where foundations take only complete runs, a group laid on a
+        past it (see TURN_COST_LOW). Where foundations take only complete runs, a group laid on a
         card it continues as a run counts more: that is how the runs they take are made.
         """
         s, t, n, turns = m
