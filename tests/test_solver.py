@@ -13,9 +13,6 @@ from patience.game import FACE_DOWN, Game, card
 from patience.rules import space_codes
 from patience.solver import (
     BEST_FIRST_WEIGHTS,
-    HINT_RESTART_NODES,
-    RESTART_GROWTH,
-    RESTART_NODES,
     _BestFirst,
     _open,
     _rules,
@@ -336,26 +333,6 @@ def test_restarts_give_the_same_verdict_for_the_same_node_budget(variant):
         assert first.nodes <= 20_000
         if first.status == "won":
             assert replays_to_win(Game(config, deal=deal, autoplay=True), first.moves)
-
-
-@pytest.mark.parametrize("prove", [True, False])
-def test_a_hint_restarts_smaller_than_a_search_that_proves(monkeypatch, prove):
-    """Shuffled restarts start at HINT_RESTART_NODES for a hint (no proof) and at
-    RESTART_NODES for a search that proves, each next one a little larger."""
-    sizes: list[int | None] = []
-    run = _Search.run
-
-    def recorded(search, max_nodes, max_seconds):
-        if search.shuffle is not None:
-            sizes.append(max_nodes)
-        return run(search, max_nodes, max_seconds)
-
-    monkeypatch.setattr(_Search, "run", recorded)
-    # Wood's deal 1 is not won within these budgets: every restart runs to its size.
-    solve(Game(patience.load_variant("wood"), deal=1, autoplay=True), max_nodes=12_000,
-          prove=prove)
-    first = HINT_RESTART_NODES if not prove else RESTART_NODES
-    assert sizes[:2] == [first, int(first * RESTART_GROWTH)], sizes
 
 
 def test_a_budgeted_search_still_proves_a_loss():

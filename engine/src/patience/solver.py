@@ -54,7 +54,7 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 8
+VERSION = 9
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -73,13 +73,8 @@ TURN_COST_HIGH = 100
 # reorders their moves (on the scale of the ordering scores: a shuffled order still leans
 # towards the usual one).
 PROOF_SHARE = 0.5
-RESTART_NODES = 1500
+RESTART_NODES = 500
 RESTART_GROWTH = 1.05
-# A hint's restarts (no proof, a time budget) start smaller: more orders get their try in
-# the second a hint has. With about a second's worth of positions, hints on the launch games'
-# winnable deals found as many wins as before on three of them, and on the fourth 39 of 45
-# instead of 33 (see the README).
-HINT_RESTART_NODES = 500
 SHUFFLE = 300
 # Best-first restarts (see `_BestFirst`; only where every card is in sight, see `_open`): their
 # share of the restarts' positions, their positions each, the weights of their distance (cards
@@ -1067,8 +1062,7 @@ def solve(game: Game, max_nodes: int | None = None,
     gives the same verdict on any machine), depth-first in shuffled orders and best-first in
     turn, get the rest. With `prove` False (a hint wants a win, not a proof of loss) the
     restarts get the whole budget: on the launch games' winnable deals 1-100 at 15,000
-    positions they then won 184 deals of 203 instead of 179. They then also start smaller
-    (HINT_RESTART_NODES); win rates, which prove, are not changed by that.
+    positions they then won 184 deals of 203 instead of 179.
     """
     if max_nodes is None and max_seconds is None:
         return _Search(game).run(None, None)
@@ -1086,8 +1080,7 @@ def solve(game: Game, max_nodes: int | None = None,
         return node_room, time_room
 
     proof = _Search(game)
-    first = RESTART_NODES if prove else HINT_RESTART_NODES
-    attempt, turn, size, best_first_nodes, proof_nodes = 1, 0, float(first), 0, 0
+    attempt, turn, size, best_first_nodes, proof_nodes = 1, 0, float(RESTART_NODES), 0, 0
     share = BEST_FIRST_SHARE if _open(game) else 0.0
     # Whether a shuffled restart ran out of moves: it then searched every position its moves
     # reach, which no order changes, so the next ones could only search them again.
