@@ -11,15 +11,7 @@ import pytest
 import patience
 from patience.game import FACE_DOWN, Game, card
 from patience.rules import space_codes
-from patience.solver import (
-    BEST_FIRST_WEIGHTS,
-    _BestFirst,
-    _open,
-    _rules,
-    _Search,
-    hint,
-    solve,
-)
+from patience.solver import BEST_FIRST_WEIGHTS, _BestFirst, _open, _rules, _Search, hint, solve
 from patience.solver import _copy as _clone
 
 VARIANTS = patience.variants()

@@ -841,8 +841,9 @@ class _Search:
 
         A card the stock must be turned for counts less for each turn: a little with
         unlimited passes, much with two or more, and with one pass much for each card turned
-        past it (see TURN_COST_LOW). Where foundations take only complete runs, a group laid on a
-        card it continues as a run counts more: that is how the runs they take are made.
+        past it (see TURN_COST_LOW and TURN_COST_HIGH). Where foundations take only complete
+        runs, a group laid on a card it continues as a run counts more: that is how the runs
+        they take are made.
         """
         s, t, n, turns = m
         if turns:
