@@ -147,12 +147,15 @@ async function boot(base) {
   saved.catch(() => {}); // reported below, if it is ever needed
   const lock = lockFile(base);
   lock.catch(() => {}); // ends the start through the race below
+  // Pyodide derives promises from the one it is given and awaits some only later, so a broken
+  // lock file would reject them unhandled: it is given one that then never settles.
+  const lockForPyodide = lock.catch(() => new Promise(() => {}));
   const start = async () => {
     const { loadPyodide } = await loader;
     const options = {
       createPyodideModule: (await interpreter).default,
       indexURL: base,
-      lockFileContents: lock,
+      lockFileContents: lockForPyodide,
       packageBaseUrl: base,
       stdout: () => {},
       stderr: (line) => console.warn(line),
