@@ -68,7 +68,16 @@ def test_play_interrupted_with_ctrl_c() -> None:
         char = process.stdout.read(1)
         assert char, "play ended before its prompt"
         seen += char
-    process.send_signal(signal.SIGINT)
+    # A Ctrl+C that lands between the prompt and the read waits, in Python, until the read
+    # returns: one more interrupts the read itself, as in a terminal, where a read is under way.
+    # Stdin stays open meanwhile, so that the game never sees its input end instead.
+    for _ in range(20):
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=1)
+            break
+        except subprocess.TimeoutExpired:
+            continue
     out, err = process.communicate(timeout=60)
     done = subprocess.CompletedProcess(process.args, process.returncode, out, err)
     _one_clear_line(done, "interrupted")
