@@ -342,6 +342,19 @@ KEPT = """async () => {
 }"""
 
 
+# The worker may still hold the kept file it has just written: try again until it lets go.
+WHEN_UNLOCKED = """async function whenUnlocked(change) {
+        for (let i = 0; ; i++) {
+          try {
+            return await change();
+          } catch (error) {
+            if (error.name !== "NoModificationAllowedError" || i >= 240) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      }"""
+
+
 def _kept_memory(page, *, larger_than: int = 0) -> dict[str, int]:
     """The kept memory's files and their sizes, once one larger than that is there."""
     for _ in range(240):
@@ -383,10 +396,13 @@ def test_damaged_kept_memory_is_replaced_by_the_snapshot_downloaded_again(browse
     [name] = _kept_memory(page)
     page.evaluate("""async (name) => {
       const root = await navigator.storage.getDirectory();
-      const writable = await (await root.getFileHandle(name)).createWritable();
-      await writable.write(new Uint8Array(4096).fill(7));
-      await writable.close();
-    }""", name)
+      ${RETRY}
+      await whenUnlocked(async () => {
+        const writable = await (await root.getFileHandle(name)).createWritable();
+        await writable.write(new Uint8Array(4096).fill(7));
+        await writable.close();
+      });
+    }""".replace("${RETRY}", WHEN_UNLOCKED), name)
     page.reload()
     wait_for_position(page, engine_game("willow", 5))
     assert list(_kept_memory(page, larger_than=4096)) == [name]
@@ -404,8 +420,9 @@ def test_a_kept_memory_of_another_build_is_replaced(browser, server) -> None:
     foreign = "memory-" + "0" * 64 + ".bin"
     page.evaluate("""async ([name, foreign]) => {
       const root = await navigator.storage.getDirectory();
-      await (await root.getFileHandle(name)).move(foreign);
-    }""", [name, foreign])
+      ${RETRY}
+      await whenUnlocked(async () => (await root.getFileHandle(name)).move(foreign));
+    }""".replace("${RETRY}", WHEN_UNLOCKED), [name, foreign])
     page.reload()
     wait_for_position(page, engine_game("westcliff", 4))
     for _ in range(240):

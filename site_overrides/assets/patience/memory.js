@@ -7,16 +7,14 @@
 // file holds only its pages with data: about 13 of its 31 MB, and that much less to read.
 //
 // The file: MAGIC, the SHA-256 of the rest, then the memory's length, its count of pages with
-// data, their numbers and their bytes (numbers little-endian, 32 bits). It is written under
-// another name and renamed once whole, so a reader never meets one half-written; a file that
-// fails its own checksum all the same (a damaged disk) is deleted and the snapshot downloaded.
+// data, their numbers and their bytes (numbers little-endian, 32 bits). A file that fails its
+// own checksum (a write cut short, a damaged disk) is deleted and the snapshot downloaded.
 // Any failure here only means downloading the snapshot again.
 
 export const PAGE = 65536;
 const MAGIC = new TextEncoder().encode("PTMEM01\n");
 const HEAD = MAGIC.length + 32;
 const PREFIX = "memory-";
-const PARTIAL = "partial-";
 
 function blank(memory, start, end) {
   // Eight bytes at a time where the page is aligned (it is, in a fresh ArrayBuffer).
@@ -84,17 +82,15 @@ async function folder() {
     : null;
 }
 
-// The kept memory, as {sha, bytes}, or null if none is kept for the sha256 that `wanted`
-// (a promise: snapshot.json is still on its way) gives. The file is read meanwhile; its
-// checksum is taken only once its name is known to match.
-export async function keptMemory(wanted) {
+// The kept memory, as {sha, bytes}, or null. Read at once, before the page's snapshot.json
+// says which memory this build wants: the caller compares the two.
+export async function keptMemory() {
   try {
     const root = await folder();
     if (!root) return null;
     let name = null;
     for await (const entry of root.keys()) if (entry.startsWith(PREFIX)) name = entry;
     if (!name) return null;
-    const sha = name.slice(PREFIX.length, -".bin".length);
     const handle = await root.getFileHandle(name);
     // Read-only handles let two tabs read at once; a browser without them locks the file,
     // and the other tab downloads the snapshot.
@@ -106,9 +102,8 @@ export async function keptMemory(wanted) {
     } finally {
       access.close();
     }
-    if ((await wanted) !== sha) return null; // another build's: keepMemory replaces it
     const bytes = await unpack(file);
-    if (bytes) return { sha, bytes };
+    if (bytes) return { sha: name.slice(PREFIX.length, -".bin".length), bytes };
     await root.removeEntry(name).catch(() => {});
     return null;
   } catch {
@@ -121,7 +116,7 @@ const OLD_CACHE = "patience.memory";
 
 async function removeKept(root) {
   for await (const entry of root.keys()) {
-    if (entry.startsWith(PREFIX) || entry.startsWith(PARTIAL)) await root.removeEntry(entry).catch(() => {});
+    if (entry.startsWith(PREFIX)) await root.removeEntry(entry).catch(() => {});
   }
 }
 
@@ -133,12 +128,7 @@ export async function keepMemory(sha, bytes) {
     if (!root) return;
     const file = await pack(bytes);
     await removeKept(root);
-    const name = `${PREFIX}${sha}.bin`;
-    // Without rename (move) the file is written in place; a reader may then meet it cut short
-    // and refuse it by its checksum.
-    const renames = typeof FileSystemHandle === "function" && typeof FileSystemHandle.prototype.move === "function";
-    const handle = await root.getFileHandle(renames ? `${PARTIAL}${name}` : name, { create: true });
-    const access = await handle.createSyncAccessHandle();
+    const access = await (await root.getFileHandle(`${PREFIX}${sha}.bin`, { create: true })).createSyncAccessHandle();
     try {
       access.truncate(0);
       access.write(file, { at: 0 });
@@ -146,7 +136,6 @@ export async function keepMemory(sha, bytes) {
     } finally {
       access.close();
     }
-    if (renames) await handle.move(name);
   } catch (error) {
     console.info(`Patience: the unpacked snapshot is not kept (${error && error.message})`);
   }

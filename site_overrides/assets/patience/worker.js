@@ -83,8 +83,7 @@ async function snapshot(base, memory) {
   const download = new AbortController();
   const loading = fetch(new URL("snapshot.bin", base), { signal: download.signal });
   loading.catch(() => {}); // awaited below, unless the memory was kept
-  const wanted = recorded.then((sums) => sums.memory).catch(() => null);
-  const kept = memory.then((module) => module.keptMemory(wanted)).catch(() => null);
+  const kept = memory.then((module) => module.keptMemory()).catch(() => null);
   const [sums, found] = await Promise.all([recorded, kept]);
   if (found && found.sha === sums.memory) {
     download.abort();
