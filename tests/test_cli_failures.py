@@ -59,9 +59,11 @@ def test_play_when_input_ends(stdin: str) -> None:
 
 
 def test_play_interrupted_with_ctrl_c() -> None:
+    # Ctrl+C as in a terminal, even where this runs as a background job (which ignores it).
     process = subprocess.Popen([*PATIENCE, "play", "wood"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               cwd=ROOT)
+                               cwd=ROOT,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert process.stdout is not None and process.stderr is not None
     seen = ""
     while not seen.endswith("> "):  # the prompt: play is waiting for a move
