@@ -342,27 +342,31 @@ KEPT = """async () => {
 }"""
 
 
-# The worker may still hold the kept file it has just written: try again until it lets go.
-WHEN_UNLOCKED = """async function whenUnlocked(change) {
-        for (let i = 0; ; i++) {
-          try {
-            return await change();
-          } catch (error) {
-            if (error.name !== "NoModificationAllowedError" || i >= 240) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
-        }
-      }"""
+def _when_unlocked(page, change: str, arg: object) -> None:
+    """Evaluate `change` on the kept files, again while the worker still holds the file it
+    has just written (NoModificationAllowedError), for up to a minute."""
+    for _ in range(240):
+        try:
+            page.evaluate(change, arg)
+            return
+        except Exception as error:  # Playwright's Error, carrying the page's
+            if "NoModificationAllowedError" not in str(error):
+                raise
+        page.wait_for_timeout(250)
+    page.evaluate(change, arg)
 
 
-def _kept_memory(page, *, larger_than: int = 0) -> dict[str, int]:
-    """The kept memory's files and their sizes, once one larger than that is there."""
+def _kept_memory(page, *, larger_than: int = 0, only: str | None = None) -> dict[str, int]:
+    """The kept memory's files and their sizes, once one larger than that is there (and, with
+    `only`, once that file is the only one)."""
     for _ in range(240):
         kept = page.evaluate(KEPT)
-        if any(size > larger_than for size in kept.values()):
+        alone = only is None or list(kept) == [only]
+        if alone and any(size > larger_than for size in kept.values()):
             return kept
         page.wait_for_timeout(250)
-    raise AssertionError(f"no kept memory larger than {larger_than} bytes after a minute")
+    raise AssertionError(f"no kept memory larger than {larger_than} bytes"
+                         f"{'' if only is None else ' in ' + only + ' alone'} after a minute")
 
 
 def _restores_without_download(context, page, variant: str, deal: int) -> None:
@@ -394,15 +398,12 @@ def test_damaged_kept_memory_is_replaced_by_the_snapshot_downloaded_again(browse
     context, page, lines, _ = open_logged(browser, f"{server.url}fr/willow/#deal=5",
                                           service_workers="block")
     [name] = _kept_memory(page)
-    page.evaluate("""async (name) => {
+    _when_unlocked(page, """async (name) => {
       const root = await navigator.storage.getDirectory();
-      ${RETRY}
-      await whenUnlocked(async () => {
-        const writable = await (await root.getFileHandle(name)).createWritable();
-        await writable.write(new Uint8Array(4096).fill(7));
-        await writable.close();
-      });
-    }""".replace("${RETRY}", WHEN_UNLOCKED), name)
+      const writable = await (await root.getFileHandle(name)).createWritable();
+      await writable.write(new Uint8Array(4096).fill(7));
+      await writable.close();
+    }""", name)
     page.reload()
     wait_for_position(page, engine_game("willow", 5))
     assert list(_kept_memory(page, larger_than=4096)) == [name]
@@ -418,18 +419,13 @@ def test_a_kept_memory_of_another_build_is_replaced(browser, server) -> None:
                                           service_workers="block")
     [name] = _kept_memory(page)
     foreign = "memory-" + "0" * 64 + ".bin"
-    page.evaluate("""async ([name, foreign]) => {
+    _when_unlocked(page, """async ([name, foreign]) => {
       const root = await navigator.storage.getDirectory();
-      ${RETRY}
-      await whenUnlocked(async () => (await root.getFileHandle(name)).move(foreign));
-    }""".replace("${RETRY}", WHEN_UNLOCKED), [name, foreign])
+      await (await root.getFileHandle(name)).move(foreign);
+    }""", [name, foreign])
     page.reload()
     wait_for_position(page, engine_game("westcliff", 4))
-    for _ in range(240):
-        if list(_kept_memory(page)) == [name]:
-            break
-        page.wait_for_timeout(250)
-    assert list(_kept_memory(page)) == [name]
+    assert list(_kept_memory(page, only=name)) == [name]
     _restores_without_download(context, page, "westcliff", 4)
     close_logged(context)
     assert not [line for line in lines if FALLBACK in line]
