@@ -144,8 +144,7 @@ async function boot(base) {
   for (const promise of [loader, interpreter, memory]) promise.catch(() => {}); // awaited below
   const saved = snapshot(base, memory);
   saved.catch(() => {}); // reported below, if it is ever needed
-  const lock = lockFile(base);
-  lock.catch(() => {}); // ends the start through the race below
+  const lock = lockFile(base); // a broken file ends the start through the race below
   // Pyodide derives promises from the one it is given and awaits some only later, so a broken
   // lock file would reject them unhandled: it is given one that then never settles.
   const lockForPyodide = lock.catch(() => new Promise(() => {}));
