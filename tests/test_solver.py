@@ -11,7 +11,16 @@ import pytest
 import patience
 from patience.game import FACE_DOWN, Game, card
 from patience.rules import space_codes
-from patience.solver import BEST_FIRST_WEIGHTS, _BestFirst, _open, _rules, _Search, hint, solve
+from patience.solver import (
+    BEST_FIRST_WEIGHTS,
+    EMPTY_PILE_BREAKS,
+    _BestFirst,
+    _open,
+    _rules,
+    _Search,
+    hint,
+    solve,
+)
 from patience.solver import _copy as _clone
 
 VARIANTS = patience.variants()
@@ -393,6 +402,20 @@ def test_best_first_distance_counts_home_blocked_and_buried_cards():
     # Cards wanted within two count 3, 2 or 1 for each card on them: 4C and AD, wanted now,
     # under two cards and one; 2D, wanted next, on top; 5D and 9H are further off.
     assert buried == 3 * 2 + 3 * 1
+
+
+def test_where_foundations_take_whole_runs_best_first_counts_breaks_in_runs():
+    game = position("simple-simon", {
+        "foundation.0": [f"{r}S" for r in "KQJT98765432A"],
+        "tableau.0": ["KH", "QH", "JC", "TC"],  # a break where JC lies on QH
+        "tableau.1": ["#5D", "4D"],  # a face-down card: a break
+        "tableau.2": ["9D"],
+    })
+    empty = sum(1 for p in game._lay.by_kind["tableau"] if not game._piles[p])
+    assert _BestFirst(game, (0, 1, 0), None).distance() == 2 + EMPTY_PILE_BREAKS * empty
+    assert _BestFirst(game, (1, 0, 0), None).distance() == -13
+    # Nothing is counted for how deep the cards wanted next lie.
+    assert _BestFirst(game, (0, 0, 1), None).distance() == 0
 
 
 def test_best_first_restarts_only_where_every_card_is_in_sight():

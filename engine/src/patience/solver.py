@@ -30,7 +30,9 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   budget under a bad early move. The short searches take turns: depth-first in a shuffled
   order, which looks for wins only (see `_Search._whole_groups`), and, where every card is in
   sight (see `_open`), best-first (see `_BestFirst`), which always goes on from the position
-  that looks nearest a win and finds other deals' wins than depth-first does. The search in
+  that looks nearest a win and finds other deals' wins than depth-first does (where
+  foundations take only complete runs, "nearest" is measured by the piles' runs, see
+  `_BestFirst._run_cost`). The search in
   the usual order and best-first searches prune soundly, so either, running out of moves,
   proves the deal lost.
 
@@ -43,6 +45,7 @@ import heapq
 import random
 import time
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Literal
 
 from patience.cards import FACE_DOWN
@@ -54,7 +57,7 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 9
+VERSION = 10
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -84,6 +87,12 @@ BEST_FIRST_SHARE = 0.3
 BEST_FIRST_NODES = 3000
 BEST_FIRST_WEIGHTS = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1), (5, 1, 1))
 BEST_FIRST_NOISE = 20
+# Where foundations take only complete runs (see `_BestFirst._run_cost`), best-first search
+# measures a position by its runs, which leads it well enough to get most of the restarts'
+# positions, in attempts that double in size from BEST_FIRST_NODES; an empty pile counts as
+# this many breaks in runs.
+RUN_BEST_FIRST_SHARE = 0.8
+EMPTY_PILE_BREAKS = -2
 
 # Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
 _Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
@@ -969,6 +978,12 @@ class _BestFirst(_Search):
         self.noise = noise
         self.far = self.rules.total  # past every real level: a card no foundation can take
         self.others = [p for p in range(len(self.kinds)) if p not in self.rules.found_set]
+        # How the cards of a run lie on each other (for `_run_cost`): the rule of the first
+        # pile that moves runs, or else builds on its cards.
+        lay = self.lay
+        self.pile_runs = next((lay.run[p] for p in self.others if lay.run[p] is not None),
+                              next((lay.build[p] for p in self.others
+                                    if lay.build[p] is not None), None))
 
     def _cards(self) -> tuple[bytes, ...]:
         """Every pile's very cards, to come back to this position (`parts` hold classes)."""
@@ -996,6 +1011,8 @@ class _BestFirst(_Search):
 
     def _pile_cost(self, pile: list[int], need: dict[int, int]) -> tuple[int, int]:
         """A pile's cards lying on cards wanted before them, and its soon cards' depth."""
+        if self.joins:
+            return self._run_cost(pile), 0
         far = self.far
         block = dig = 0
         under = far  # the earliest-wanted card below the one looked at
@@ -1009,6 +1026,23 @@ class _BestFirst(_Search):
             if level < 3:
                 dig += (top - i) * (3 - level)
         return block, dig
+
+    def _run_cost(self, pile: list[int]) -> int:
+        """Where foundations take only complete runs, cards go home a whole suit at a time,
+        so cards home say little about progress until then: what counts is how far the
+        piles are from lying in runs. So a pile costs one for each card that does not
+        continue the run of the card under it (face-down cards and those on them count);
+        an empty pile, worth many moves, counts EMPTY_PILE_BREAKS."""
+        if not pile:
+            return EMPTY_PILE_BREAKS
+        run = self.pile_runs
+        if run is None:
+            return 0
+        breaks = 0
+        for below, above in pairwise(pile):
+            if below & FACE_DOWN or above not in run[below]:
+                breaks += 1
+        return breaks
 
     def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
         start = time.perf_counter()
@@ -1082,7 +1116,11 @@ def solve(game: Game, max_nodes: int | None = None,
 
     proof = _Search(game)
     attempt, turn, size, best_first_nodes, proof_nodes = 1, 0, float(RESTART_NODES), 0, 0
-    share = BEST_FIRST_SHARE if _open(game) else 0.0
+    joins = bool(game.layout.run_foundations)
+    share = (RUN_BEST_FIRST_SHARE if joins else BEST_FIRST_SHARE) if _open(game) else 0.0
+    best_first_size = BEST_FIRST_NODES
+    # Runs are all a run-foundation game's distance sees besides cards home: keep them weighed.
+    all_weights = tuple(w for w in BEST_FIRST_WEIGHTS if w[1]) if joins else BEST_FIRST_WEIGHTS
     # Whether a shuffled restart ran out of moves: it then searched every position its moves
     # reach, which no order changes, so the next ones could only search them again.
     exhausted = False
@@ -1098,11 +1136,13 @@ def solve(game: Game, max_nodes: int | None = None,
         elif exhausted:
             break
         elif best_first_nodes < share * (nodes - proof_nodes):
-            weights = BEST_FIRST_WEIGHTS[turn % len(BEST_FIRST_WEIGHTS)]
-            noise = random.Random(turn) if turn >= len(BEST_FIRST_WEIGHTS) else None
+            weights = all_weights[turn % len(all_weights)]
+            noise = random.Random(turn) if turn >= len(all_weights) else None
             search = _BestFirst(game, weights, noise)
-            budget = BEST_FIRST_NODES
+            budget = best_first_size
             turn += 1
+            if joins:
+                best_first_size *= 2
         else:
             search = _Search(game, random.Random(attempt))
             budget = int(size)
