@@ -484,7 +484,7 @@ def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant, autoplay):
                 game.play(rng.choice(legal))
         search = _Search(game)
         assert search.cycles
-        search.dominance = False
+        search.dominance = search.side_steps = False
         got = {_piles_after(game, search.to_moves(option)) for option in search.options()}
         lay = game._lay
         waste = lay.ids[lay.waste]
@@ -572,7 +572,7 @@ def test_stock_cycle_changes_no_verdict(variant):
             break
         cycling = _Search(game)
         turning = _Search(game)
-        turning.cycles = False
+        turning.cycles = turning.free_turns = False
         one, other = cycling.run(200_000, 30), turning.run(200_000, 30)
         if one.decided and other.decided:
             compared += 1
@@ -580,6 +580,51 @@ def test_stock_cycle_changes_no_verdict(variant):
             if one.status == "won":
                 assert replays_to_win(_clone(game), one.moves)
     assert compared >= 3
+
+
+def test_with_unlimited_passes_turns_alone_lead_to_the_same_position():
+    """Turning one card at a time, every split of the stock is one position; turning three,
+    the splits the turns from the start reach are, and any other split counts for itself."""
+    for variant, cards in (("klondike", 1), ("klondike-by-threes", 3)):
+        game = Game(patience.load_variant(variant), deal=3)
+        search = _Search(game)
+        assert search.free_turns
+        start = search.key()
+        stock, waste = game.layout.stock, game.layout.waste
+        for _ in range(30):
+            piles = search.game.stacks
+            left = len(piles[stock])
+            search.play((stock, waste, min(cards, left), ()) if left
+                        else (waste, stock, len(piles[waste]), ()))
+            assert search.key() == start
+    split = _rules(Game(patience.load_variant("klondike-by-threes")).layout)._split
+    waste, stock = [card(c) for c in ("2H", "9C", "KD")], [card("5S") | FACE_DOWN]
+    assert split(waste, stock)[0] == 0  # three turned: the start's turns reach it
+    assert split(waste[:2], stock)[0] == 2  # two: none of the start's turns
+    assert split(waste[:2], [])[0] == 0  # the end: every pass reaches it
+    # The waste turned back into the stock: the same line of cards.
+    assert split(waste, stock)[1:] == split([], [c | FACE_DOWN for c in stock + waste[::-1]])[1:]
+    assert not _Search(Game(patience.load_variant("westcliff"))).free_turns
+    assert not _Search(Game(patience.load_variant("blind-alleys"))).free_turns
+
+
+@pytest.mark.parametrize("variant", ["klondike", "klondike-by-threes", "canfield"])
+def test_one_position_for_turns_alone_changes_no_verdict(variant):
+    """On endgames and on a few deals (where whole stocks make splits meet more often)."""
+    games = [game for i, game in _endgames(variant, "turns", range(20, 28)) if i < 16]
+    games += [Game(patience.load_variant(variant), deal=d) for d in (2, 13, 20)]
+    compared = merged = 0
+    for i, game in enumerate(games):
+        apart = _Search(game)
+        apart.free_turns = False
+        one, other = apart.run(20_000, 5), _Search(game).run(20_000, 5)
+        if one.decided and other.decided:
+            compared += 1
+            merged += one.nodes != other.nodes
+            assert one.status == other.status, (variant, i, str(game))
+            if other.status == "won":
+                assert replays_to_win(_clone(game), other.moves)
+    assert compared >= 6 and merged
 
 
 def test_a_search_run_in_slices_is_the_search_run_once():
@@ -611,15 +656,102 @@ def test_restarts_skip_swapping_a_group_between_like_cards_unless_one_goes_up():
     for hearts, kept in ((5, False), (8, True)):
         game = _swap_position(hearts)
         swap = (game._lay.index["tableau.0"], game._lay.index["tableau.1"], 2, ())
-        plain = _Search(game)
         restart = _Search(game, random.Random(1))
-        assert swap in plain.options()
-        assert (swap in restart.options()) is kept
+        assert swap[:3] in game.legal_steps()
+        assert (swap[:3] in [m[:3] for m in restart.options()]) is kept
     rules = _rules(Game(patience.load_variant("klondike-by-threes"))._lay)
     assert rules.lay.by_kind["tableau"][0] in rules.swaps
     # Any other suit: a card's two hosts take different cards, so nothing is a mere swap.
     other = _rules(Game(patience.load_variant("thumb-and-pouch"))._lay)
     assert not other.swaps
+
+
+def test_a_complete_search_leaves_out_side_steps_unless_a_like_card_goes_up():
+    """Moving 8S-7H from the 9H to the 9D: left out unless a 9 of a red suit can go up."""
+    for foundations, kept in (({"foundation.0": suit_up("H", 5)}, False),
+                              ({"foundation.0": suit_up("H", 8)}, True),
+                              ({"foundation.0": suit_up("D", 8)}, True)):
+        game = position("klondike-by-threes", {
+            **foundations, "tableau.0": ["#KC", "9H", "8S", "7H"], "tableau.1": ["#KS", "9D"]})
+        side_step = (game._lay.index["tableau.0"], game._lay.index["tableau.1"], 2, ())
+        assert (side_step in _Search(game).options()) is kept
+    # Automatic moves could tell the two nines apart: nothing is left out under them.
+    assert not _Search(Game(patience.load_variant("canfield"), autoplay=True)).side_steps
+
+
+def test_side_steps_are_left_out_only_where_their_argument_holds():
+    def shifts(variant: str) -> bool:
+        return bool(_rules(Game(patience.load_variant(variant))._lay).shifts)
+
+    assert shifts("klondike") and shifts("yukon") and shifts("rank-and-file")
+    # Groups limited by free cells, runs of one suit built on any suit, a card's two hosts
+    # taking different cards, single cards only.
+    assert not any(shifts(v) for v in ("freecell", "spider", "thumb-and-pouch", "streets"))
+
+
+@pytest.mark.parametrize(("variant", "extra"), [
+    ("klondike-by-threes", range(20, 30)), ("yukon", range(20, 30)),
+    ("westcliff", range(20, 30)), ("rank-and-file", range(30, 45)), ("batsford", range(30, 45))])
+def test_leaving_out_side_steps_changes_no_verdict(variant, extra):
+    compared = pruned = 0
+    for i, game in _endgames(variant, "side", extra):
+        if compared >= 8:
+            break
+        plain = _Search(game)
+        plain.side_steps = False
+        lean = _Search(game)
+        assert lean.side_steps
+        one, other = plain.run(50_000, 10), lean.run(50_000, 10)
+        if one.decided and other.decided:
+            compared += 1
+            pruned += one.nodes != other.nodes
+            assert one.status == other.status, (variant, i, str(game))
+            if other.status == "won":
+                assert replays_to_win(_clone(game), other.moves)
+    assert compared >= 4
+    assert pruned, "no endgame had a side step to leave out"
+
+
+@pytest.mark.parametrize("variant", ["klondike", "golf", "spider", "bakers-dozen", "wood"])
+def test_peek_keys_the_position_a_move_leads_to_without_making_it(variant):
+    rng = random.Random(variant)
+    peeked = 0
+    for deal in (1, 2):
+        search = _Search(Game(patience.load_variant(variant), deal=deal))
+        assert search.peeks
+        for _ in range(80):
+            options = search.options()
+            if not options:
+                break
+            for option in options:
+                before = (search.key(), [list(p) for p in search.game.stacks])
+                ahead = search.peek(option)
+                assert (search.key(), search.game.stacks) == before
+                if ahead is None:
+                    assert option[3] or search.lay.stock in option[:2]
+                    continue
+                record = search.play(option)
+                assert search.key() == ahead
+                search.undo(record)
+                peeked += 1
+            search.play(rng.choice(options))
+    assert peeked >= 40
+
+
+def test_peeking_keeps_the_line_and_counts_fewer_positions():
+    """The same moves in the same order: the same verdict and line, fewer positions made."""
+    decided = fewer = 0
+    for deal in (2, 5, 13, 20):
+        game = Game(patience.load_variant("klondike-by-threes"), deal=deal)
+        blind = _Search(game)
+        blind.peeks = False
+        one, other = blind.run(30_000, None), _Search(game).run(30_000, None)
+        if one.decided:
+            decided += 1
+            assert (other.status, other.moves) == (one.status, one.moves)
+            assert other.nodes <= one.nodes
+            fewer += other.nodes < one.nodes
+    assert decided >= 2 and fewer
 
 
 def test_a_restart_that_runs_out_of_moves_proves_nothing():

@@ -7,9 +7,10 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - a transposition table on a canonical key, where piles of a kind whose rules do not depend on
   their place (every kind, unless the stock deals onto the tableau) are sorted, so that two
   positions that differ only in which pile holds what are searched once, and without the pass
-  count where passes are unlimited, and of a single foundation whose cards never leave only
-  its size and top card (see `_Rules.key`); it also cuts cycles (a card moved back
-  and forth, a card played back from a foundation and up again);
+  count where passes are unlimited (nor, then, where the turns split the stock and the waste,
+  when turns alone could bring it back: see `_Rules._split`), and of a single foundation
+  whose cards never leave only its size and top card (see `_Rules.key`); it also cuts
+  cycles (a card moved back and forth, a card played back from a foundation and up again);
 - the stock and the waste as one move set: each card that turning the stock brings to the top
   of the waste is one move, its turns made first (see `_Search._cycle`);
 - cards that no rule tells apart written as one class in the key (see `_card_classes`);
@@ -21,6 +22,11 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   foundation (see `_Rules.dead`);
 - of several moves onto interchangeable empty piles only one is made (see
   `_Search._distinct`);
+- a group is not moved from the card it was built on to a like card, unless a card like the
+  first can go up (see `_Search._side_steps`);
+- a move whose position is in the table already is left without being made, where its
+  position can be keyed without making it (see `_Search.peek`); only new positions count
+  towards a node budget;
 - move ordering, so that wins are found early (foundation moves, uncovering face-down cards,
   digging towards the cards the foundations want next), and a node and a time budget;
 - restarts: with a budget, half of it goes to one search in the usual order, run in slices
@@ -57,7 +63,7 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 10
+VERSION = 11
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -160,6 +166,10 @@ class _Rules:
         # The pass count matters only while passes are limited: with unlimited passes two
         # positions that differ only in it have the same moves forever after.
         self.count_passes = turn is not None and turn.passes is not None
+        # With unlimited passes, turns alone go round the stock and waste's line of cards
+        # and back (see `key`).
+        self.free_turns = (turn is not None and turn.passes is None and lay.waste is not None
+                           and lay.stock is not None and lay.stock in self.fixed)
         passes = turn.passes if turn is not None else None
         # The cost of the turn that brings up the card played, and of each turn before it.
         self.turn_costs = (
@@ -198,6 +208,7 @@ class _Rules:
             p for p, table in enumerate(lay.build)
             if table is not None and lay.kinds[p] != "foundation"
             and all(len({table[y] for y in range(52) if x in table[y]}) <= 1 for x in range(52)))
+        self.shifts, self.likes = self._shifts()
         self.safe_kinds = self._safe_source_kinds()
         # Whether dead cards may be kept from coming back off the foundations (see `dead`):
         # one deck, each foundation card with at most one successor, base cards only on
@@ -249,6 +260,26 @@ class _Rules:
             and found.spaces.only_from is None
             and all("foundation" in spec.moves.to for spec in lay.rules.piles
                     if spec.kind != "foundation" and spec.moves.group != "none"))
+
+    def _shifts(self) -> tuple[frozenset[int], dict[int, list[frozenset[int]]]]:
+        """Piles where a complete search may leave out moving a group from the card it was
+        built on to a like card, and per such pile each card's like cards (see
+        `_Search._side_steps`, which gives the argument and what it needs)."""
+        lay = self.lay
+        piles: set[int] = set()
+        likes: dict[int, list[frozenset[int]]] = {}
+        for p in self.swaps:
+            table = lay.build[p]
+            group = lay.group[p]
+            if (table is None or self.group_of[p] is None or lay.max_cards[p] is not None
+                    or lay.single_cards[p] or lay.limit[p] is not None
+                    or not (group == "face-up" or (group == "run" and lay.run[p] == table))
+                    or not _acyclic(table)):
+                continue
+            piles.add(p)
+            likes[p] = [frozenset(y for y in range(52) if table[y] == table[x])
+                        for x in range(52)]
+        return frozenset(piles), likes
 
     def _closed_tops(self, piles: list[list[int]]) -> list[frozenset[int] | None]:
         """Per closed host pile, every card that could ever be its top card (None: unused)."""
@@ -414,12 +445,14 @@ class _Rules:
         return False
 
     def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
-            joined: list[bytes | None]) -> bytes:
+            joined: list[bytes | None], free_turns: bool = False) -> bytes:
         """The canonical key of a position: interchangeable piles sorted, as compact bytes.
 
         `parts` holds each pile's cards as bytes, `joined` each group's sorted parts (None:
         to be worked out here), both kept up to date by the search. Card codes stay below
-        0xfe, so the separators keep the key unambiguous.
+        0xfe, so the separators keep the key unambiguous. With `free_turns` (unlimited
+        passes, and turns that nothing follows), the stock and the waste are written as
+        their one line of cards and where turns split it (see `_split`).
         """
         stock = self.stock
         size = len(piles[stock]) if stock is not None and self.stock_by_size else 255
@@ -433,7 +466,31 @@ class _Rules:
         sealed = self.sealed
         fixed = [_summary(piles[p], self.classes) if p in sealed else parts[p]
                  for p in self.fixed]
+        if free_turns:
+            waste = self.lay.waste
+            assert stock is not None and waste is not None
+            fixed[self.fixed.index(stock)] = self._split(piles[waste], piles[stock])
+            fixed[self.fixed.index(waste)] = b""
         return head + b"\xff".join(fixed + sorted_parts)
+
+    def _split(self, waste: list[int], stock: list[int]) -> bytes:
+        """The stock and the waste as one line of cards (the waste bottom to top, then the
+        stock top to bottom), which turns never reorder, and where it is split.
+
+        With unlimited passes, turns alone lead from a split to every split the turns from
+        the start reach (multiples of the cards turned at a time, and the end), and back
+        to the start: so all of those splits are one position, written as the start. Any
+        other split can be left but not come back to, and counts for itself.
+        """
+        line = bytes(waste) + bytes(c & ~FACE_DOWN for c in reversed(stock))
+        if self.classes is not None:
+            line = line.translate(self.classes)
+        split = len(waste)
+        turn = self.lay.turn
+        assert turn is not None
+        if split % turn.cards == 0 or not stock:
+            split = 0
+        return bytes((split,)) + line
 
     def part(self, pile: list[int]) -> bytes:
         """A pile's cards as they count in a key: each card as its class (see `classes`)."""
@@ -450,6 +507,29 @@ def _summary(pile: list[int], classes: bytes | None) -> bytes:
 # Ways cards may be alike, coarsest first: the same rank, or the same rank and colour (suits
 # CDHS: diamonds and hearts are red).
 _LIKENESS = (lambda c: c % 13, lambda c: (c % 13, c // 13 in (1, 2)))
+
+
+def _acyclic(table: tuple[frozenset[int], ...]) -> bool:
+    """Whether no card can come to rest, through others, on a card that rests on it: no
+    build that goes round from King to Ace, no cards of one rank on each other."""
+    state = [0] * 52  # 0: not looked at, 1: on the path, 2: done
+    for root in range(52):
+        if state[root]:
+            continue
+        stack = [(root, iter(table[root]))]
+        state[root] = 1
+        while stack:
+            card, rest = stack[-1]
+            nxt = next(rest, None)
+            if nxt is None:
+                state[card] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                return False
+            elif not state[nxt]:
+                state[nxt] = 1
+                stack.append((nxt, iter(table[nxt])))
+    return True
 
 
 def _card_classes(lay: Layout) -> bytes | None:
@@ -519,11 +599,20 @@ class _Search:
         self.complete = shuffle is None
         self.lay = lay = g.layout
         self.rules = _rules(lay)
-        self.dominance = bool(self.rules.safe_kinds) and not (
-            g.autoplay and (lay.auto_foundation or lay.auto_fill))
+        quiet = not (g.autoplay and (lay.auto_foundation or lay.auto_fill))
+        self.dominance = bool(self.rules.safe_kinds) and quiet
+        # See `_side_steps`.
+        self.side_steps = self.complete and quiet and bool(self.rules.shifts)
+        # Whether a plain move's position can be keyed without making the move (see `peek`):
+        # nothing follows a move by itself but a card turning face up.
+        self.peeks = quiet
         self.kinds = lay.kinds
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
         self.cycles = self.rules.cycles and (not g.autoplay or self.rules.quiet_turns)
+        # Positions that turns alone lead to and back from are one (see `_Rules._split`).
+        # Only with the stock cycled: a search that turned one card at a time would find
+        # each turn's position already seen, and never reach the cards the turns bring up.
+        self.free_turns = self.cycles and self.rules.free_turns
         # Where foundations take only complete runs, a move that lays a group on a card it
         # continues as a run comes first (see `_score`).
         self.joins = bool(lay.run_foundations)
@@ -573,6 +662,40 @@ class _Search:
                 if g is not None:
                     joined[g] = None
 
+    def peek(self, option: Option) -> bytes | None:
+        """The key of the position a move leads to, without making it; None where that
+        takes making it (the stock's turns, a move to or from the stock).
+
+        Most moves of a search lead to positions already in its table: keyed this way they
+        cost two piles' parts and a key instead of a move made and taken back.
+        """
+        s, t, n, turns = option
+        stock = self.lay.stock
+        if turns or s == stock or t == stock:
+            return None
+        piles, parts, joined, rules = self.game.stacks, self.parts, self.joined, self.rules
+        src = piles[s][:-n]
+        if src and src[-1] & FACE_DOWN:
+            src[-1] ^= FACE_DOWN
+        dest = piles[t] + piles[s][-n:]
+        saved = parts[s], parts[t]
+        group_s, group_t = rules.group_of[s], rules.group_of[t]
+        kept = list(joined)
+        parts[s], parts[t] = rules.part(src), rules.part(dest)
+        if group_s is not None:
+            joined[group_s] = None
+        if group_t is not None:
+            joined[group_t] = None
+        if s in rules.sealed or t in rules.sealed or (self.free_turns and s == self.lay.waste):
+            moved = list(piles)
+            moved[s], moved[t] = src, dest
+            key = rules.key(parts, moved, self.game.passes, joined, self.free_turns)
+        else:
+            key = rules.key(parts, piles, self.game.passes, joined, self.free_turns)
+        parts[s], parts[t] = saved
+        joined[:] = kept
+        return key
+
     def undo(self, record: Undo) -> None:
         self.game.revert(record)
         self._refresh(record.changes)
@@ -582,7 +705,8 @@ class _Search:
         return sum(len(piles[f]) for f in self.rules.foundations) == int(self.rules.total)
 
     def key(self) -> bytes:
-        return self.rules.key(self.parts, self.game.stacks, self.game.passes, self.joined)
+        return self.rules.key(self.parts, self.game.stacks, self.game.passes, self.joined,
+                              self.free_turns)
 
     # -- choosing ---------------------------------------------------------------------------
 
@@ -631,6 +755,8 @@ class _Search:
         moves = self._distinct(moves, piles)
         if not self.complete:
             moves = self._whole_groups(moves, piles)
+        elif self.side_steps:
+            moves = self._side_steps(moves, piles)
         if self.dominance:
             home = None
             ups: dict[tuple[int, int], list[Option]] = {}
@@ -809,6 +935,45 @@ class _Search:
             out.append(m)
         return out
 
+    def _side_steps(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
+        """The moves less those that take a group off a face-up card W it was built on onto
+        a like card V (of an interchangeable pile), unless a foundation takes a card like W
+        now.
+
+        Such a move wins nothing that the position before it does not. Call the cards that
+        later lie on W and on V their stacks. A line from after the move is mirrored from
+        before it with the two stacks exchanged (W and V take the same cards, and every
+        group, having no size limit, moves as well off either): a move of cards in a stack,
+        or onto one, is made with the same cards on the other; a move of W, V or cards under
+        them takes its own stack along. Until W or V goes up: the first to do so lies bare,
+        so the other stack, on it in the mirror, can go onto the other card (bare in the
+        mirror), and from there the two lines are one. That extra move is of this kind but
+        kept, a card like W going up next; the mirror keeps or leaves out every other move
+        alike, as whether a move is left out depends on W's likeness, not on W. So a
+        winning line, its last left-out move replaced so, loses one left-out move each
+        time. It needs piles of one kind with no size limit and groups that move as runs
+        of their build or as any face-up cards, a build that never comes round (a stack on
+        V cannot take W), and no automatic moves, which could tell the two apart.
+        """
+        rules = self.rules
+        shifts, likes, group_of, build = rules.shifts, rules.likes, rules.group_of, self.lay.build
+        wanted: set[int] | None = None
+        out = []
+        for m in moves:
+            s, t, n, turns = m
+            src = piles[s]
+            if (not turns and s in shifts and len(src) > n and piles[t]
+                    and group_of[t] == group_of[s]):
+                under = src[-n - 1]
+                table = build[s]
+                if not under & FACE_DOWN and table is not None and src[-n] in table[under]:
+                    if wanted is None:
+                        wanted = self._wanted(piles)
+                    if likes[s][under].isdisjoint(wanted):
+                        continue
+            out.append(m)
+        return out
+
     def _wanted(self, piles: list[list[int]]) -> set[int]:
         """The cards some foundation takes now."""
         lay = self.lay
@@ -936,13 +1101,16 @@ class _Search:
                 continue
             frame[1] = i + 1
             move = moves[i]
+            ahead = self.peek(move) if self.peeks else None
+            if ahead is not None and ahead in seen:
+                continue
             ops = self.play(move)
             nodes += 1
             if self.won():
                 line = [m for f in stack[1:] for m in self.to_moves(f[3])]
                 line += self.to_moves(move)
                 return SolveResult("won", line, nodes, time.perf_counter() - start)
-            k = self.key()
+            k = self.key() if ahead is None else ahead
             if k in seen:
                 self.undo(ops)
             else:
@@ -1061,6 +1229,9 @@ class _BestFirst(_Search):
             self.parts = [self.rules.part(pile) for pile in g.stacks]
             self.joined = [None] * len(self.joined)
             for move in [] if self.hopeless() else self.options():
+                ahead = self.peek(move) if self.peeks else None
+                if ahead is not None and ahead in seen:
+                    continue
                 ops = self.play(move)
                 nodes += 1
                 if self.won():
@@ -1071,7 +1242,7 @@ class _BestFirst(_Search):
                             line.append(step)
                     moves = [step for m in reversed(line) for step in self.to_moves(m)]
                     return SolveResult("won", moves, nodes, time.perf_counter() - start)
-                k = self.key()
+                k = self.key() if ahead is None else ahead
                 if k not in seen:
                     seen.add(k)
                     came.append((here, move))
