@@ -242,7 +242,15 @@ class _Rules:
                 continue
             for c in range(52):
                 self.open_hosts[c] |= table[c]
-        self._tops: dict[bytes, list[frozenset[int] | None]] = {}
+        # Per closed pile, each card's closure under the pile's build rule (the card, the
+        # cards that may lie on it, those that may lie on them...) as a bit mask.
+        closures: dict[int, list[int]] = {}
+        self.closures: list[list[int]] = []
+        for _, table in self.closed:
+            masks = closures.get(id(table))
+            if masks is None:
+                masks = closures[id(table)] = [_closure(table, c) for c in range(52)]
+            self.closures.append(masks)
         # Closed piles where a card takes no more than the card it was put on (the rule is
         # transitive: equal ranks, say), with no size limit: a card that comes back from a
         # foundation onto one only offers what the card under it already does (see `dead`).
@@ -281,24 +289,15 @@ class _Rules:
                         for x in range(52)]
         return frozenset(piles), likes
 
-    def _closed_tops(self, piles: list[list[int]]) -> list[frozenset[int] | None]:
-        """Per closed host pile, every card that could ever be its top card (None: unused)."""
-        key = b"\xff".join(bytes(piles[p]) for p, _ in self.closed)
-        tops = self._tops.get(key)
-        if tops is None:
-            tops = []
-            for p, table in self.closed:
-                seen: set[int] = set()
-                todo = [c & ~FACE_DOWN for c in piles[p]]
-                while todo:
-                    x = todo.pop()
-                    if x not in seen:
-                        seen.add(x)
-                        todo.extend(table[x])
-                tops.append(frozenset(seen) or None)
-            if len(self._tops) > 4096:
-                self._tops.clear()
-            self._tops[key] = tops
+    def _closed_tops(self, piles: list[list[int]]) -> list[int]:
+        """Per closed host pile, every card that could ever be its top card, as a bit mask
+        (0: unused): the closures of the cards it holds."""
+        tops = []
+        for (p, _), closure in zip(self.closed, self.closures, strict=True):
+            mask = 0
+            for c in piles[p]:
+                mask |= closure[c & ~FACE_DOWN]
+            tops.append(mask)
         return tops
 
     def _safe_source_kinds(self) -> frozenset[str]:
@@ -345,7 +344,7 @@ class _Rules:
             c = todo.pop()
             hosts = set(self.open_hosts[c])
             for (p, table), reach in zip(self.closed, tops, strict=True):
-                if reach is not None and c in reach and not (strict and p in self.nested):
+                if reach >> c & 1 and not (strict and p in self.nested):
                     hosts |= table[c]
             if self.base_goes_up and not strict:
                 hosts = {x for x in hosts if not self._base_only(x, base, tops)}
@@ -406,13 +405,13 @@ class _Rules:
         return dead
 
     def _base_only(self, x: int, base: int,
-                   tops: list[frozenset[int] | None] | tuple[()]) -> bool:
+                   tops: list[int] | tuple[()]) -> bool:
         """Whether `x` is a base card on which only base cards could ever come to rest."""
         if x % 13 + 1 != base:
             return False
         hosts = set(self.open_hosts[x])
         for (_, table), reach in zip(self.closed, tops, strict=True):
-            if reach is not None and x in reach:
+            if reach >> x & 1:
                 hosts |= table[x]
         return all(h % 13 + 1 == base for h in hosts)
 
@@ -507,6 +506,18 @@ def _summary(pile: list[int], classes: bytes | None) -> bytes:
 # Ways cards may be alike, coarsest first: the same rank, or the same rank and colour (suits
 # CDHS: diamonds and hearts are red).
 _LIKENESS = (lambda c: c % 13, lambda c: (c % 13, c // 13 in (1, 2)))
+
+
+def _closure(table: tuple[frozenset[int], ...], card: int) -> int:
+    """The card and every card that may come to rest on it through others, as a bit mask."""
+    mask = 0
+    todo = [card]
+    while todo:
+        x = todo.pop()
+        if not mask >> x & 1:
+            mask |= 1 << x
+            todo.extend(table[x])
+    return mask
 
 
 def _acyclic(table: tuple[frozenset[int], ...]) -> bool:
