@@ -157,12 +157,15 @@ class _Rules:
         # Piles whose top card may go up (for `_Search._follow`).
         self.givers = tuple(p for p in lay.auto_sources)
         # For `stranded`: per card, the cards it may go on in a sealed foundation without a
-        # size limit (None: no such foundation).
-        self.under: list[list[int]] | None = None
+        # size limit, and per card the cards that go on it, as bit masks (None: no such
+        # foundation).
+        self.under: list[int] | None = None
+        self.takes: list[int] = []
         if self.sealed and lay.max_cards[lay.foundations[0]] is None:
             table = lay.build[lay.foundations[0]]
             if table is not None:
-                self.under = [[z for z in range(52) if x in table[z]] for x in range(52)]
+                self.under = [sum(1 << z for z in range(52) if x in table[z]) for x in range(52)]
+                self.takes = [sum(1 << x for x in table[z]) for z in range(52)]
         # The pass count matters only while passes are limited: with unlimited passes two
         # positions that differ only in it have the same moves forever after.
         self.count_passes = turn is not None and turn.passes is not None
@@ -427,19 +430,24 @@ class _Rules:
         found = self.foundations[0]
         if not piles[found]:
             return False
-        out = [0] * 52  # every card out, the stock's included
-        needs = [0] * 52  # those that need a top to take them
+        out = 0  # every card out, the stock's included, as a bit mask
+        twice = 0  # those out more than once
+        needs = 0  # those that need a top to take them
+        stock = self.stock
         for p, pile in enumerate(piles):
             if p != found:
                 for c in pile:
-                    out[c & ~FACE_DOWN] += 1
-                    if p != self.stock:
-                        needs[c & ~FACE_DOWN] += 1
-        takes = self.lay.build[found]
-        assert takes is not None
-        now = takes[piles[found][-1]]
-        for x in range(52):
-            if needs[x] and x not in now and not any(out[z] > (z == x) for z in under[x]):
+                    bit = 1 << (c & ~FACE_DOWN)
+                    twice |= out & bit
+                    out |= bit
+                    if p != stock:
+                        needs |= bit
+        lacking = needs & ~self.takes[piles[found][-1]]
+        while lacking:
+            bit = lacking & -lacking
+            lacking ^= bit
+            # Another card out to go onto: one other than this one, or another copy of it.
+            if not under[bit.bit_length() - 1] & ((out & ~bit) | (twice & bit)):
                 return True
         return False
 
