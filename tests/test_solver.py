@@ -613,18 +613,28 @@ def test_one_position_for_turns_alone_changes_no_verdict(variant):
     """On endgames and on a few deals (where whole stocks make splits meet more often)."""
     games = [game for i, game in _endgames(variant, "turns", range(20, 28)) if i < 16]
     games += [Game(patience.load_variant(variant), deal=d) for d in (2, 13, 20)]
-    compared = merged = 0
+    compared, merged = _with_and_without("free_turns", games, 20_000, 5)
+    assert compared >= 6 and merged
+
+
+def _with_and_without(switch: str, games: list[Game], nodes: int, seconds: float
+                      ) -> tuple[int, int]:
+    """Search each game in the usual order with `switch` off and on: where both decide, the
+    verdicts agree and wins replay. Returns how many both decided, and in how many the
+    switch changed the positions searched (so that it was put to work)."""
+    compared = changed = 0
     for i, game in enumerate(games):
-        apart = _Search(game)
-        apart.free_turns = False
-        one, other = apart.run(20_000, 5), _Search(game).run(20_000, 5)
+        without = _Search(game)
+        assert getattr(without, switch)
+        setattr(without, switch, False)
+        one, other = without.run(nodes, seconds), _Search(game).run(nodes, seconds)
         if one.decided and other.decided:
             compared += 1
-            merged += one.nodes != other.nodes
-            assert one.status == other.status, (variant, i, str(game))
+            changed += one.nodes != other.nodes
+            assert one.status == other.status, (switch, i, str(game))
             if other.status == "won":
                 assert replays_to_win(_clone(game), other.moves)
-    assert compared >= 6 and merged
+    return compared, changed
 
 
 def test_a_search_run_in_slices_is_the_search_run_once():
@@ -693,21 +703,8 @@ def test_side_steps_are_left_out_only_where_their_argument_holds():
     ("klondike-by-threes", range(20, 30)), ("yukon", range(20, 30)),
     ("westcliff", range(20, 30)), ("rank-and-file", range(30, 45)), ("batsford", range(30, 45))])
 def test_leaving_out_side_steps_changes_no_verdict(variant, extra):
-    compared = pruned = 0
-    for i, game in _endgames(variant, "side", extra):
-        if compared >= 8:
-            break
-        plain = _Search(game)
-        plain.side_steps = False
-        lean = _Search(game)
-        assert lean.side_steps
-        one, other = plain.run(50_000, 10), lean.run(50_000, 10)
-        if one.decided and other.decided:
-            compared += 1
-            pruned += one.nodes != other.nodes
-            assert one.status == other.status, (variant, i, str(game))
-            if other.status == "won":
-                assert replays_to_win(_clone(game), other.moves)
+    games = [game for i, game in _endgames(variant, "side", extra) if i < 12]
+    compared, pruned = _with_and_without("side_steps", games, 50_000, 10)
     assert compared >= 4
     assert pruned, "no endgame had a side step to leave out"
 
