@@ -34,7 +34,7 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   restarts between the slices (see `solve`). Searches for a win have a heavy tail: most wins
   come within a few thousand positions in some order, while one order can sink its whole
   budget under a bad early move. The short searches take turns: depth-first in a shuffled
-  order, which looks for wins only (see `_Search._whole_groups`), and, where every card is in
+  order, which looks for wins only (see `_Search._side_steps`), and, where every card is in
   sight (see `_open`), best-first (see `_BestFirst`), which always goes on from the position
   that looks nearest a win and finds other deals' wins than depth-first does (where
   foundations take only complete runs, "nearest" is measured by the piles' runs, see
@@ -171,8 +171,13 @@ class _Rules:
         self.count_passes = turn is not None and turn.passes is not None
         # With unlimited passes, turns alone go round the stock and waste's line of cards
         # and back (see `key`).
-        self.free_turns = (turn is not None and turn.passes is None and lay.waste is not None
-                           and lay.stock is not None and lay.stock in self.fixed)
+        # Where the stock and the waste stand among the key's fixed parts, for that.
+        self.free_turns = False
+        self.line_slots = (0, 0)
+        if (turn is not None and turn.passes is None and lay.stock is not None
+                and lay.waste is not None):
+            self.free_turns = True
+            self.line_slots = (self.fixed.index(lay.stock), self.fixed.index(lay.waste))
         passes = turn.passes if turn is not None else None
         # The cost of the turn that brings up the card played, and of each turn before it.
         self.turn_costs = (
@@ -206,7 +211,7 @@ class _Rules:
         self._hosts()
         # Piles, other than foundations, whose build rule makes every card that a card may
         # go on take the same cards: moving a group from one such host to another only
-        # swaps the two (see `_Search._whole_groups`).
+        # swaps the two (see `_Search._side_steps`).
         self.swaps = frozenset(
             p for p, table in enumerate(lay.build)
             if table is not None and lay.kinds[p] != "foundation"
@@ -476,8 +481,9 @@ class _Rules:
         if free_turns:
             waste = self.lay.waste
             assert stock is not None and waste is not None
-            fixed[self.fixed.index(stock)] = self._split(piles[waste], piles[stock])
-            fixed[self.fixed.index(waste)] = b""
+            stock_slot, waste_slot = self.line_slots
+            fixed[stock_slot] = self._split(piles[waste], piles[stock])
+            fixed[waste_slot] = b""
         return head + b"\xff".join(fixed + sorted_parts)
 
     def _split(self, waste: list[int], stock: list[int]) -> bytes:
@@ -531,24 +537,8 @@ def _closure(table: tuple[frozenset[int], ...], card: int) -> int:
 def _acyclic(table: tuple[frozenset[int], ...]) -> bool:
     """Whether no card can come to rest, through others, on a card that rests on it: no
     build that goes round from King to Ace, no cards of one rank on each other."""
-    state = [0] * 52  # 0: not looked at, 1: on the path, 2: done
-    for root in range(52):
-        if state[root]:
-            continue
-        stack = [(root, iter(table[root]))]
-        state[root] = 1
-        while stack:
-            card, rest = stack[-1]
-            nxt = next(rest, None)
-            if nxt is None:
-                state[card] = 2
-                stack.pop()
-            elif state[nxt] == 1:
-                return False
-            elif not state[nxt]:
-                state[nxt] = 1
-                stack.append((nxt, iter(table[nxt])))
-    return True
+    closures = [_closure(table, c) for c in range(52)]
+    return not any(closures[y] >> x & 1 for x in range(52) for y in table[x])
 
 
 def _card_classes(lay: Layout) -> bytes | None:
@@ -620,8 +610,9 @@ class _Search:
         self.rules = _rules(lay)
         quiet = not (g.autoplay and (lay.auto_foundation or lay.auto_fill))
         self.dominance = bool(self.rules.safe_kinds) and quiet
-        # See `_side_steps`.
-        self.side_steps = self.complete and quiet and bool(self.rules.shifts)
+        # See `_side_steps`: restarts always leave such moves out, a complete search only
+        # where the argument holds.
+        self.side_steps = not self.complete or (quiet and bool(self.rules.shifts))
         # Whether a plain move's position can be keyed without making the move (see `peek`):
         # nothing follows a move by itself but a card turning face up.
         self.peeks = quiet
@@ -772,9 +763,7 @@ class _Search:
         found = rules.found_set
         kinds = self.kinds
         moves = self._distinct(moves, piles)
-        if not self.complete:
-            moves = self._whole_groups(moves, piles)
-        elif self.side_steps:
+        if self.side_steps:
             moves = self._side_steps(moves, piles)
         if self.dominance:
             home = None
@@ -932,63 +921,47 @@ class _Search:
                 break
         return worth
 
-    def _whole_groups(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
-        """The moves less those that take a group off a face-up card it was built on onto a
-        card that takes just what that one does, unless a foundation takes that card now
-        (see `complete` and `_Rules.swaps`)."""
-        build, swaps = self.lay.build, self.rules.swaps
+    def _side_steps(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
+        """The moves less those that take a group off a face-up card W it was built on onto
+        a like card V (one that takes the same cards), unless a foundation takes W now
+        (restarts, see `complete` and `_Rules.swaps`), or in a complete search a card like
+        W now (and only between interchangeable piles of `_Rules.shifts`).
+
+        The complete search's rule wins nothing that the position before such a move does
+        not. Call the cards that later lie on W and on V their stacks. A line from after the
+        move is mirrored from before it with the two stacks exchanged (W and V take the
+        same cards, and every group, having no size limit, moves as well off either): a
+        move of cards in a stack, or onto one, is made with the same cards on the other; a
+        move of W, V or cards under them takes its own stack along. Until W or V goes up:
+        the first to do so lies bare, so the other stack, on it in the mirror, can go onto
+        the other card (bare in the mirror), and from there the two lines are one. That
+        extra move is of this kind but kept, a card like W going up next; the mirror keeps
+        or leaves out every other move alike, as whether a move is left out depends on W's
+        likeness, not on W. So a winning line, its last left-out move replaced so, loses
+        one left-out move each time. It needs piles of one kind with no size limit and
+        groups that move as runs of their build or as any face-up cards, a build that never
+        comes round (a stack on V cannot take W), and no automatic moves, which could tell
+        the two apart. The restarts' rule (Solvitaire's) asks for W itself, which the
+        mirror does not keep: it is used to find wins only.
+        """
+        rules, build = self.rules, self.lay.build
+        complete = self.complete
+        sources = rules.shifts if complete else rules.swaps
+        likes, group_of = rules.likes, rules.group_of
         wanted: set[int] | None = None
         out = []
         for m in moves:
             s, t, n, turns = m
             src = piles[s]
             table = build[s]
-            if (not turns and len(src) > n and piles[t] and s in swaps
-                    and build[t] is table and table is not None):
+            if (not turns and s in sources and len(src) > n and piles[t]
+                    and build[t] is table and table is not None
+                    and (not complete or group_of[t] == group_of[s])):
                 under = src[-n - 1]
                 if not under & FACE_DOWN and src[-n] in table[under]:
                     if wanted is None:
                         wanted = self._wanted(piles)
-                    if under not in wanted:
-                        continue
-            out.append(m)
-        return out
-
-    def _side_steps(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
-        """The moves less those that take a group off a face-up card W it was built on onto
-        a like card V (of an interchangeable pile), unless a foundation takes a card like W
-        now.
-
-        Such a move wins nothing that the position before it does not. Call the cards that
-        later lie on W and on V their stacks. A line from after the move is mirrored from
-        before it with the two stacks exchanged (W and V take the same cards, and every
-        group, having no size limit, moves as well off either): a move of cards in a stack,
-        or onto one, is made with the same cards on the other; a move of W, V or cards under
-        them takes its own stack along. Until W or V goes up: the first to do so lies bare,
-        so the other stack, on it in the mirror, can go onto the other card (bare in the
-        mirror), and from there the two lines are one. That extra move is of this kind but
-        kept, a card like W going up next; the mirror keeps or leaves out every other move
-        alike, as whether a move is left out depends on W's likeness, not on W. So a
-        winning line, its last left-out move replaced so, loses one left-out move each
-        time. It needs piles of one kind with no size limit and groups that move as runs
-        of their build or as any face-up cards, a build that never comes round (a stack on
-        V cannot take W), and no automatic moves, which could tell the two apart.
-        """
-        rules = self.rules
-        shifts, likes, group_of, build = rules.shifts, rules.likes, rules.group_of, self.lay.build
-        wanted: set[int] | None = None
-        out = []
-        for m in moves:
-            s, t, n, turns = m
-            src = piles[s]
-            if (not turns and s in shifts and len(src) > n and piles[t]
-                    and group_of[t] == group_of[s]):
-                under = src[-n - 1]
-                table = build[s]
-                if not under & FACE_DOWN and table is not None and src[-n] in table[under]:
-                    if wanted is None:
-                        wanted = self._wanted(piles)
-                    if likes[s][under].isdisjoint(wanted):
+                    if wanted.isdisjoint(likes[s][under] if complete else (under,)):
                         continue
             out.append(m)
         return out
