@@ -846,6 +846,67 @@ def test_a_card_no_top_can_ever_take_is_lost_at_once():
     assert _rules(Game(patience.load_variant("klondike"))._lay).under is None
 
 
+def test_cards_out_that_cannot_each_have_a_card_of_their_own_are_lost():
+    """Two kings out and one queen: each king has a card to go onto, but not one each."""
+    def golf(*tableau: str) -> Game:
+        """The other cards home, the JH on top; the 4C in the stock."""
+        home = [r + s for s in "CDHS" for r in "A23456789TJQK"
+                if r + s not in (*tableau, "4C", "JH")]
+        return position("golf", {"foundation.0": [*home, "JH"], "stock.0": ["#4C"],
+                                 **{f"tableau.{i}": [c] for i, c in enumerate(tableau)}})
+
+    short = golf("KC", "KD", "QS")
+    assert _rules(short._lay).stranded(short._piles)
+    assert _exhaustive(_clone(short), 1000) is False
+    assert solve(short).status == "lost"
+    enough = golf("KC", "KD", "QS", "QH")
+    assert not _rules(enough._lay).stranded(enough._piles)
+    assert _exhaustive(_clone(enough), 1000) is True
+    assert solve(enough).status == "won"
+
+
+def _late_positions(variant: str) -> Iterator[Game]:
+    """Positions late in won deals: a winning line stopped short of its end, then the same
+    position after some other move (which may or may not lose)."""
+    rng = random.Random(variant + "late")
+    found = 0
+    for deal in range(1, 30):
+        game = Game(patience.load_variant(variant), deal=deal)
+        result = solve(_clone(game), max_nodes=20_000)
+        if result.status != "won" or len(result.moves) < 12:
+            continue
+        cut = len(result.moves) - rng.randrange(6, 12)
+        for move in result.moves[:cut]:
+            game.play(move)
+        yield _clone(game)
+        for move in game.legal_moves():
+            if move != result.moves[cut]:
+                other = _clone(game)
+                other.play(move)
+                yield other
+        found += 1
+        if found == 4:
+            return
+
+
+@pytest.mark.parametrize("variant", ["golf", "black-hole", "all-in-a-row"])
+def test_the_matching_of_cards_out_changes_no_verdict(variant):
+    """Late positions of won deals and random endgames that a plain exhaustive search
+    decides, losses included: the search in the usual order agrees."""
+    verdicts = {True: 0, False: 0}
+    games = [*_late_positions(variant),
+             *(game for _, game in _endgames(variant, "matching", range(4, 14)))]
+    for game in games:
+        truth = _exhaustive(_clone(game), 3000)
+        if truth is None:
+            continue
+        verdicts[truth] += 1
+        result = _Search(game).run(None, 30)
+        assert result.status == ("won" if truth else "lost"), (variant, str(game))
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
+
+
+
 def test_where_foundations_take_whole_runs_a_group_that_continues_a_run_comes_first():
     game = position("spider", {"tableau.0": ["#KC", "6S"], "tableau.1": ["#KD", "6H"],
                                "tableau.2": ["#QC", "5H"]})

@@ -14,8 +14,8 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - the stock and the waste as one move set: each card that turning the stock brings to the top
   of the waste is one move, its turns made first (see `_Search._cycle`);
 - cards that no rule tells apart written as one class in the key (see `_card_classes`);
-- positions left where a card can never reach a single foundation that keeps its cards (see
-  `_Rules.stranded`);
+- positions left where the cards out cannot all reach a single foundation that keeps its
+  cards: each needs a card of its own to go onto (see `_Rules.stranded`);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
 - dead cards (home, and nothing out could ever rest on them) are never played back from a
@@ -63,7 +63,7 @@ from patience.rules import space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 11
+VERSION = 12
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -424,11 +424,14 @@ class _Rules:
         return all(h % 13 + 1 == base for h in hosts)
 
     def stranded(self, piles: list[list[int]]) -> bool:
-        """Whether a card can never reach a sealed foundation, so the position is lost.
+        """Whether the cards out cannot all reach a sealed foundation, so the position is lost.
 
         Every card out but the stock's (which a turn puts up whatever the top) goes up onto
-        the top card at the time, and that top is the one now or a card still out. A card
-        that the top does not take, nor any other card still out, stays out for good.
+        the top card at the time: the one now or a card still out. No two cards go onto the
+        same card, so each card out must be given a card it may go onto, a different one for
+        each (a matching, see `_matched`); where there is none, no line wins. With several
+        copies of a card, only the weaker test is made: each card out has some card to go
+        onto, one other than itself or another copy of it.
         """
         under = self.under
         assert under is not None
@@ -447,11 +450,13 @@ class _Rules:
                     out |= bit
                     if p != stock:
                         needs |= bit
-        lacking = needs & ~self.takes[piles[found][-1]]
+        top = piles[found][-1]
+        if not twice:
+            return not _matched(needs, out | 1 << top, under)
+        lacking = needs & ~self.takes[top]
         while lacking:
             bit = lacking & -lacking
             lacking ^= bit
-            # Another card out to go onto: one other than this one, or another copy of it.
             if not under[bit.bit_length() - 1] & ((out & ~bit) | (twice & bit)):
                 return True
         return False
@@ -515,6 +520,49 @@ def _summary(pile: list[int], classes: bytes | None) -> bytes:
     """A sealed foundation in a key: its size (two bytes, each below 0xfe) and top card."""
     top = pile[-1:] if classes is None else [classes[c] for c in pile[-1:]]
     return bytes((len(pile) // 200, len(pile) % 200, *top))
+
+
+def _matched(needs: int, hosts: int, under: list[int]) -> bool:
+    """Whether each card of `needs` can be given a card of `hosts` to go onto, a different
+    one for each (bit masks of card codes; `under[c]`: the cards c may go onto).
+
+    Kuhn's augmenting paths: each card takes a free card it may go onto, or else takes one
+    from a card that can move on to another, and so on down the chain.
+    """
+    owner = [-1] * 52  # per host card, the card given it
+    state = [hosts, 0]  # the hosts still free, and those a chain has tried
+    rest = needs
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        state[1] = 0
+        if not _place(bit.bit_length() - 1, hosts, under, owner, state):
+            return False
+    return True
+
+
+def _place(card: int, hosts: int, under: list[int], owner: list[int],
+           state: list[int]) -> bool:
+    """Give `card` a host, moving earlier cards to other hosts if need be (see `_matched`)."""
+    options = under[card] & hosts & ~(1 << card)
+    spare = options & state[0]
+    if spare:
+        bit = spare & -spare
+        state[0] ^= bit
+        owner[bit.bit_length() - 1] = card
+        return True
+    options &= ~state[1]
+    while options:
+        bit = options & -options
+        options ^= bit
+        if state[1] & bit:
+            continue  # tried by a chain further down
+        state[1] |= bit
+        host = bit.bit_length() - 1
+        if _place(owner[host], hosts, under, owner, state):
+            owner[host] = card
+            return True
+    return False
 
 
 # Ways cards may be alike, coarsest first: the same rank, or the same rank and colour (suits
