@@ -907,6 +907,57 @@ def test_the_matching_of_cards_out_changes_no_verdict(variant):
 
 
 
+def _queen_over(*under: str, elsewhere: tuple[str, ...] = ()) -> Game:
+    """Klondike with every card home but the kings of hearts and diamonds, the JS, QS and KS:
+    the QS on top of the cards `under`, the rest on piles of their own."""
+    game = position("klondike", {
+        "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 12),
+        "foundation.2": suit_up("H", 12), "foundation.3": suit_up("S", 10),
+        "tableau.0": [*under, "QS"],
+        **{f"tableau.{i + 1}": [c] for i, c in enumerate((*elsewhere, "KS"))}})
+    # Foundations that give nothing back keep the plain exhaustive search small.
+    config = copy.deepcopy(game.config)
+    config["piles"]["foundation"]["moves"].update(group="none", to=[])
+    kept = Game(config, deal=1)
+    kept._piles = game._piles
+    return kept
+
+
+def test_cards_that_block_each_other_for_good_are_lost():
+    """The QS can go onto neither red King (both beneath it) nor a space: it must go up
+    before the JS beneath it leaves, yet it goes up only after the JS."""
+    locked = _queen_over("KH", "KD", "#JS")
+    assert _rules(locked._lay).locked(locked._piles)
+    assert _exhaustive(_clone(locked), 1000) is False
+    result = solve(locked)
+    assert (result.status, result.nodes) == ("lost", 0)
+    # A red King elsewhere takes the QS, and the JS is free to go up.
+    free = _queen_over("KH", "#JS", elsewhere=("KD",))
+    assert not _rules(free._lay).locked(free._piles)
+    assert _exhaustive(_clone(free), 1000) is True
+    assert solve(free).status == "won"
+    # Only where a card cannot leave its pile by some other road: not with free cells.
+    assert not _rules(Game(patience.load_variant("freecell"))._lay).locks
+
+
+@pytest.mark.parametrize("variant", ["klondike-by-threes", "good-measure"])
+def test_a_lock_is_never_won(variant):
+    """Random endgames that `locked` calls lost: a search that does not ask it never finds
+    a win, and proves some of them lost."""
+    lost = 0
+    for extra in (range(4, 14), range(14, 24)):
+        for _, game in _endgames(variant, "locked", extra):
+            if not _rules(game._lay).locked(game._piles):
+                continue
+            assert solve(_clone(game), max_nodes=1000).status == "lost"
+            result = _Search(game).run(20_000, 10)
+            assert result.status != "won", (variant, str(game))
+            lost += result.status == "lost"
+            if lost == 3:
+                return
+    pytest.fail(f"only {lost} locked endgames proved lost")
+
+
 def test_where_foundations_take_whole_runs_a_group_that_continues_a_run_comes_first():
     game = position("spider", {"tableau.0": ["#KC", "6S"], "tableau.1": ["#KD", "6H"],
                                "tableau.2": ["#QC", "5H"]})
