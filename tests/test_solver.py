@@ -235,6 +235,14 @@ def _exhaustive(game: Game, cap: int) -> bool | None:
     return False
 
 
+def _kept_home(config: dict) -> dict:
+    """A copy of `config` whose foundations give no card back, which keeps a plain
+    exhaustive search small enough to be the reference."""
+    config = copy.deepcopy(config)
+    config["piles"]["foundation"]["moves"].update(group="none", to=[])
+    return config
+
+
 def _endgame(variant: str, rng: random.Random, out: int, autoplay: bool,
              play_back: bool) -> Game:
     """A random late position: foundations built up, `out` cards spread over the other piles.
@@ -242,9 +250,9 @@ def _endgame(variant: str, rng: random.Random, out: int, autoplay: bool,
     Without `play_back` the variant's foundations give no card back, which keeps a plain
     exhaustive search small enough to be the reference.
     """
-    config = copy.deepcopy(patience.load_variant(variant))
+    config = patience.load_variant(variant)
     if not play_back:
-        config["piles"]["foundation"]["moves"].update(group="none", to=[])
+        config = _kept_home(config)
     game = Game(config, deal=rng.randrange(1000), autoplay=autoplay)
     lay = game._lay
     pool = [c for c in range(52) for _ in range(game.config["decks"])]
@@ -906,7 +914,6 @@ def test_the_matching_of_cards_out_changes_no_verdict(variant):
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 
-
 def _queen_over(*under: str, elsewhere: tuple[str, ...] = ()) -> Game:
     """Klondike with every card home but the kings of hearts and diamonds, the JS, QS and KS:
     the QS on top of the cards `under`, the rest on piles of their own."""
@@ -915,10 +922,7 @@ def _queen_over(*under: str, elsewhere: tuple[str, ...] = ()) -> Game:
         "foundation.2": suit_up("H", 12), "foundation.3": suit_up("S", 10),
         "tableau.0": [*under, "QS"],
         **{f"tableau.{i + 1}": [c] for i, c in enumerate((*elsewhere, "KS"))}})
-    # Foundations that give nothing back keep the plain exhaustive search small.
-    config = copy.deepcopy(game.config)
-    config["piles"]["foundation"]["moves"].update(group="none", to=[])
-    kept = Game(config, deal=1)
+    kept = Game(_kept_home(game.config), deal=1)
     kept._piles = game._piles
     return kept
 
