@@ -344,10 +344,18 @@ def test_restarts_give_the_same_verdict_for_the_same_node_budget(variant):
             assert replays_to_win(Game(config, deal=deal, autoplay=True), first.moves)
 
 
-def test_a_budgeted_search_still_proves_a_loss():
+def _searched(game: Game, monkeypatch: pytest.MonkeyPatch) -> Game:
+    """The game, with `solve` made to search it even where `_Rules.locked` would call it
+    lost before any search."""
+    monkeypatch.setattr(_rules(game._lay), "locks", False)
+    return game
+
+
+def test_a_budgeted_search_still_proves_a_loss(monkeypatch):
     """Restarts in shuffled orders prune as soundly as the plain search: a loss stays a loss."""
-    assert solve(_borrowing_position(play_back=False), max_nodes=100_000).status == "lost"
-    assert solve(_borrowing_position(play_back=False), max_seconds=30).status == "lost"
+    lost = _searched(_borrowing_position(play_back=False), monkeypatch)
+    assert solve(lost, max_nodes=100_000).status == "lost"
+    assert solve(lost, max_seconds=30).status == "lost"
 
 
 def test_shuffled_orders_try_the_same_moves():
@@ -766,10 +774,12 @@ def test_a_restart_that_runs_out_of_moves_proves_nothing():
     assert _Search(lost, random.Random(3)).run(None, None).status == "undecided"
 
 
-def test_restarts_stop_once_one_has_searched_all_its_moves_reach():
+def test_restarts_stop_once_one_has_searched_all_its_moves_reach(monkeypatch):
     """Every restart's moves reach the same positions, whatever their order: once one has
     searched them all, a win search stops, and a proof search takes the rest of the budget."""
     lost = _borrowing_position(play_back=False)
+    assert solve(lost).nodes == 0  # locked: the 4D waits for the 5S, home for good
+    lost = _searched(lost, monkeypatch)
     assert _Search(lost, random.Random(1)).run(None, None).status == "undecided"
     found = solve(lost, max_nodes=10**9, prove=False)
     assert found.status == "undecided" and found.nodes < 10_000
@@ -914,17 +924,23 @@ def test_the_matching_of_cards_out_changes_no_verdict(variant):
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 
+def _kept_klondike(piles: dict[str, list[str]]) -> Game:
+    """A hand-made Klondike position whose foundations give nothing back, which keeps the
+    plain exhaustive search small."""
+    game = position("klondike", piles)
+    kept = Game(_kept_home(game.config), deal=1)
+    kept._piles = game._piles
+    return kept
+
+
 def _queen_over(*under: str, elsewhere: tuple[str, ...] = ()) -> Game:
     """Klondike with every card home but the kings of hearts and diamonds, the JS, QS and KS:
     the QS on top of the cards `under`, the rest on piles of their own."""
-    game = position("klondike", {
+    return _kept_klondike({
         "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 12),
         "foundation.2": suit_up("H", 12), "foundation.3": suit_up("S", 10),
         "tableau.0": [*under, "QS"],
         **{f"tableau.{i + 1}": [c] for i, c in enumerate((*elsewhere, "KS"))}})
-    kept = Game(_kept_home(game.config), deal=1)
-    kept._piles = game._piles
-    return kept
 
 
 def test_cards_that_block_each_other_for_good_are_lost():
@@ -944,12 +960,30 @@ def test_cards_that_block_each_other_for_good_are_lost():
     assert not _rules(Game(patience.load_variant("freecell"))._lay).locks
 
 
-@pytest.mark.parametrize("variant", ["klondike-by-threes", "good-measure"])
+def test_cards_that_wait_on_each_other_across_piles_are_lost():
+    """The QS waits for a red King, both under the JS; the JS waits for a red Queen, both
+    under the QS, and for the TS beneath them to go up first: no card can ever go up, though
+    no card has every card it may go onto beneath it."""
+    home = {"foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 11),
+            "foundation.2": suit_up("H", 11), "foundation.3": suit_up("S", 9),
+            "tableau.1": ["KH", "KD", "JS"], "tableau.2": ["KS"]}
+    locked = _kept_klondike({**home, "tableau.0": ["QH", "QD", "TS", "QS"]})
+    assert _rules(locked._lay).locked(locked._piles)
+    assert _exhaustive(_clone(locked), 1000) is False
+    assert (solve(locked).status, solve(locked).nodes) == ("lost", 0)
+    # With the QD on a pile of its own, the JS goes onto it, the QS onto the KD, and all go up.
+    free = _kept_klondike({**home, "tableau.0": ["QH", "TS", "QS"], "tableau.3": ["QD"]})
+    assert not _rules(free._lay).locked(free._piles)
+    assert _exhaustive(_clone(free), 1000) is True
+    assert solve(free).status == "won"
+
+
+@pytest.mark.parametrize("variant", ["klondike-by-threes", "good-measure", "fortress"])
 def test_a_lock_is_never_won(variant):
     """Random endgames that `locked` calls lost: a search that does not ask it never finds
     a win, and proves some of them lost."""
     lost = 0
-    for extra in (range(4, 14), range(14, 24)):
+    for extra in (range(4, 14), range(14, 24), range(24, 34)):
         for _, game in _endgames(variant, "locked", extra):
             if not _rules(game._lay).locked(game._piles):
                 continue

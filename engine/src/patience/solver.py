@@ -16,9 +16,10 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - cards that no rule tells apart written as one class in the key (see `_card_classes`);
 - positions left where the cards out cannot all reach a single foundation that keeps its
   cards: each needs a card of its own to go onto (see `_Rules.stranded`);
-- deals lost because tableau cards block each other for good: a card that can leave its pile
-  only for its foundation must go up before the cards beneath it, and such orders go round
-  (see `_Rules.locked`);
+- deals lost because tableau cards block each other for good: each card's first time up and
+  each tableau card's first move off its pile wait for others, and the events that can come
+  about, added while their needs are met, leave some card that never goes up (see
+  `_Rules.locked`);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
 - dead cards (home, and nothing out could ever rest on them) are never played back from a
@@ -66,7 +67,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 13
+VERSION = 14
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -235,10 +236,10 @@ class _Rules:
         self.levels: dict[tuple[Any, ...], _Levels] = {}  # see `_Search._levels`
         self.classes = _card_classes(lay)  # see `_card_classes`; None: every card its own
         # For `locked`: per card the tableau cards it may go onto, as a bit mask, and the
-        # card with the cards that follow it up its foundation; Kings if a space takes them;
+        # card below it up its foundation (-1 for a base card); the cards a space takes;
         # the run table (None: single cards move); whether home cards stay home.
         self.lock_hosts: list[int] = []
-        self.lock_up: list[int] = []
+        self.lock_pred: list[int] = []
         self.lock_free = 0
         self.lock_run: tuple[frozenset[int], ...] | None = None
         self.lock_sealed = False
@@ -476,10 +477,10 @@ class _Rules:
     def _locks(self) -> bool:
         """Whether `locked` may be asked, setting up what it needs.
 
-        Its argument needs that a tableau card can leave its pile only for a foundation, or
-        onto a card of the tableau, or, as a King, into a space (no cells, no reserve, no
-        other space rule); one deck, every card with at most one card to follow it up its
-        foundation, from a fixed base and not round from King to Ace; and groups that are
+        Its argument needs that a tableau card can leave its pile only for a foundation, onto
+        a card of the tableau, or into a space that takes it (no cells, no reserve, no space
+        rule that waits on other piles); one deck, every card with at most one card to follow
+        it up its foundation, from a fixed base and not round from King to Ace; and groups that are
         single cards or runs of a build.
         """
         lay = self.lay
@@ -500,71 +501,101 @@ class _Rules:
         if (table is None or any(lay.build[p] != table for p in tableau)
                 or lay.group[first] not in ("single", "run")
                 or (lay.group[first] == "run" and lay.run[first] is None)
-                or spaces.accepts not in ("none", "king") or spaces.while_cards_in is not None
+                or spaces.while_cards_in is not None
                 or not set(lay.specs[first].moves.to) <= {"foundation", "tableau"}):
             return False
         self.lock_hosts = [sum(1 << h for h in range(52) if c in table[h]) for c in range(52)]
-        self.lock_up = [_closure(found, c) for c in range(52)]
+        self.lock_pred = [next((x for x in range(52) if c in found[x]), -1) for c in range(52)]
         if spaces.accepts == "king":
             self.lock_free = sum(1 << c for c in range(52) if c % 13 == 12)
+        elif spaces.accepts == "any":
+            self.lock_free = (1 << 52) - 1
         self.lock_run = lay.run[first] if lay.group[first] == "run" else None
         self.lock_sealed = rules.foundation.moves.group == "none"
         return True
 
     def locked(self, piles: list[list[int]]) -> bool:
-        """Whether tableau cards block each other for good, so the position is lost.
+        """Whether some card can never go up, because tableau cards block each other for good.
 
-        A card whose every tableau card to go onto lies beneath it in its own pile (or, where
-        the foundations keep their cards, is home), that is not a King a space could take,
-        and that does not lie on a card it could move away with as a run, can leave its pile
-        only for its foundation: it goes up before any card beneath it leaves the pile, so
-        before any of those, or any card above them in their suits, goes up (a card played
-        back from a foundation changes nothing: count each card's first time up). If such
-        orders go round, no line wins. Without such a card, nothing is locked.
+        Each card's first time up and each tableau card's first move off the pile it lies in
+        now need other such events before them (or, for cards moving together, at once):
 
-        `solve` asks it once, of the position it starts from. A move puts a card on one it
-        may go onto, and where groups move as runs of the build it may move away with it, so
-        moves make few new locks: asked at every position, the test left out no position
-        besides the start on the deals tried, and made the search up to 1.6 times as slow.
+        - a card goes up after the card below it in its suit, from the stock or the waste, or
+          once every card above it in its pile has left (or it has left itself);
+        - a tableau card leaves its pile once every card above it has left or moves with it
+          as a run of the build, and it has somewhere to go: up, onto a card that is to hand
+          (from the stock or the waste; in a pile, with every card above it gone; moved
+          already; or back from the foundations, where they give cards back), or, if a
+          space takes it, into a pile other than its own whose cards have all left (or that
+          is empty now).
+
+        These hold on every line, so the events of a win can be put in an order in which each
+        one's needs come first. The events that such an order can reach are found by adding
+        every event whose needs are met until none is left; a card whose going up is not
+        among them never goes up, and no line wins. A card whose every card to go onto lies
+        beneath it is the plainest case: it goes up before those cards are freed, and if the
+        cards beneath it go up first, nothing can go up at all. Counting each card's first
+        time up keeps the argument sound where cards come back from the foundations.
+
+        `solve` asks it once, of the position it starts from: the events it counts are those
+        of every line from there, so later positions rarely add a lock. Asked at every
+        position, it left out no position of the proofs of loss tried (the same positions
+        searched) and made each position two to three times as slow.
         """
-        hosts, up, free, run = self.lock_hosts, self.lock_up, self.lock_free, self.lock_run
-        gone = 0
-        if self.lock_sealed:
-            for f in self.foundations:
-                for c in piles[f]:
-                    gone |= 1 << c
-        later: dict[int, int] = {}  # per blocked card, the cards that go up after it
-        for p in self.lay.by_kind[PileKind.TABLEAU]:
-            below = 0
-            last = -1
-            for code in piles[p]:
-                c = code & ~FACE_DOWN
-                if (below and not free >> c & 1 and not hosts[c] & ~below & ~gone
-                        and (run is None or c not in run[last])):
-                    after = 0
-                    rest = below
-                    while rest:
-                        bit = rest & -rest
-                        rest ^= bit
-                        after |= up[bit.bit_length() - 1]
-                    later[c] = after
-                below |= 1 << c
-                last = c
-        if not later:
-            return False
-        blocked = sum(1 << c for c in later)
-        for c, after in later.items():
-            # Follow the orders from c through the other blocked cards; back at c: locked.
-            done = 0
-            todo = after & blocked
-            while todo:
-                bit = todo & -todo
-                done |= bit
-                after |= later[bit.bit_length() - 1]
-                todo = after & blocked & ~done
-            if after >> c & 1:
-                return True
-        return False
+        hosts, free, run, pred = self.lock_hosts, self.lock_free, self.lock_run, self.lock_pred
+        every = (1 << 52) - 1
+        home = 0
+        for f in self.foundations:
+            for code in piles[f]:
+                home |= 1 << (code & ~FACE_DOWN)
+        columns = [[code & ~FACE_DOWN for code in piles[p]]
+                   for p in self.lay.by_kind[PileKind.TABLEAU]]
+        above = [0] * 52  # the cards above each tableau card in its pile
+        along = [0] * 52  # of those, the ones that may move with it as a run
+        whole: list[int] = []  # each pile's cards
+        in_play = 0
+        for cards in columns:
+            mask = 0
+            for i in range(len(cards) - 1, -1, -1):
+                c = cards[i]
+                above[c] = mask
+                mask |= 1 << c
+                if run is not None:
+                    j = i + 1
+                    while j < len(cards) and cards[j] in run[cards[j - 1]]:
+                        along[c] |= 1 << cards[j]
+                        j += 1
+            whole.append(mask)
+            in_play |= mask
+        loose = every & ~in_play & ~home  # in the stock or the waste
+        up, left = home, 0
+        changed = True
+        while changed:
+            changed = False
+            exposed = 0
+            for cards in columns:
+                for c in cards:
+                    if not above[c] & ~left:
+                        exposed |= 1 << c
+            handy = loose | left | exposed | (0 if self.lock_sealed else up)
+            emptied = [not mask & ~left for mask in whole]
+            for q, cards in enumerate(columns):
+                for c in cards:
+                    bit = 1 << c
+                    if left & bit or above[c] & ~along[c] & ~left:
+                        continue
+                    down = pred[c]
+                    if ((down < 0 or up >> down & 1) or hosts[c] & handy
+                            or (free & bit and any(e for k, e in enumerate(emptied) if k != q))):
+                        left |= bit | along[c]
+                        changed = True
+            for c in range(52):
+                bit = 1 << c
+                down = pred[c]
+                if not up & bit and (down < 0 or up >> down & 1) and (loose | left | exposed) & bit:
+                    up |= bit
+                    changed = True
+        return up != every
 
     def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
             joined: list[bytes | None], free_turns: bool = False) -> bytes:
