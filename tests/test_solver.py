@@ -978,6 +978,26 @@ def test_cards_that_wait_on_each_other_across_piles_are_lost():
     assert solve(free).status == "won"
 
 
+def test_the_search_asks_for_locks_once_every_card_is_in_the_piles():
+    """A position the search comes to is cut when it is locked and no card waits in the stock
+    or the waste; with a card there, only `solve`'s first look finds the lock."""
+    home = {"foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 11),
+            "foundation.2": suit_up("H", 11), "foundation.3": suit_up("S", 9),
+            "tableau.1": ["KH", "KD", "JS"], "tableau.0": ["QH", "QD", "TS", "QS"]}
+    dealt = _kept_klondike({**home, "tableau.2": ["KS"]})
+    assert _Search(dealt).hopeless()
+    waiting = _kept_klondike({**home, "stock.0": ["#KS"]})
+    assert _rules(waiting._lay).locked(waiting._piles)
+    assert not _Search(waiting).hopeless()
+    assert solve(waiting).nodes == 0
+    free = _kept_klondike({**home, "tableau.0": ["QH", "TS", "QS"], "tableau.3": ["QD"],
+                           "tableau.2": ["KS"]})
+    assert not _Search(free).hopeless()
+    # Where a space takes any card, only the first look: any pile that empties frees all.
+    assert not _rules(Game(patience.load_variant("beleaguered-castle"))._lay).lock_watch
+    assert _rules(Game(patience.load_variant("good-measure"))._lay).lock_watch
+
+
 @pytest.mark.parametrize("variant", ["klondike-by-threes", "good-measure", "fortress"])
 def test_a_lock_is_never_won(variant):
     """Random endgames that `locked` calls lost: a search that does not ask it never finds

@@ -67,7 +67,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 14
+VERSION = 15
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -243,6 +243,9 @@ class _Rules:
         self.lock_free = 0
         self.lock_run: tuple[frozenset[int], ...] | None = None
         self.lock_sealed = False
+        # Whether `locked` is asked at every position once the stock and the waste are empty.
+        self.lock_watch = False
+        self.dealt_from = [p for p in (lay.stock, lay.waste) if p is not None]
         self.locks = self._locks()
 
     def _hosts(self) -> None:
@@ -512,6 +515,7 @@ class _Rules:
             self.lock_free = (1 << 52) - 1
         self.lock_run = lay.run[first] if lay.group[first] == "run" else None
         self.lock_sealed = rules.foundation.moves.group == "none"
+        self.lock_watch = spaces.accepts != "any"
         return True
 
     def locked(self, piles: list[list[int]]) -> bool:
@@ -537,10 +541,14 @@ class _Rules:
         cards beneath it go up first, nothing can go up at all. Counting each card's first
         time up keeps the argument sound where cards come back from the foundations.
 
-        `solve` asks it once, of the position it starts from: the events it counts are those
-        of every line from there, so later positions rarely add a lock. Asked at every
-        position, it left out no position of the proofs of loss tried (the same positions
-        searched) and made each position two to three times as slow.
+        `solve` asks it of the position it starts from, and the search asks it again at every
+        position where every card lies in the piles (none in the stock or the waste) and no
+        space takes any card. There a move that covers a card can lock what was free: its
+        cards to go onto are fewer and no pile that empties frees everything. While cards
+        wait in the stock or the waste they count as to hand for every need, and where a
+        space takes any card, any pile that can empty frees every card: asked at every
+        position there, it left out no position of the proofs of loss tried, or cut too few
+        to pay for its time.
         """
         hosts, free, run, pred = self.lock_hosts, self.lock_free, self.lock_run, self.lock_pred
         every = (1 << 52) - 1
@@ -568,33 +576,37 @@ class _Rules:
             whole.append(mask)
             in_play |= mask
         loose = every & ~in_play & ~home  # in the stock or the waste
+        sealed = self.lock_sealed
         up, left = home, 0
-        changed = True
-        while changed:
-            changed = False
+        while up != every:
+            was = up | left << 52
             exposed = 0
             for cards in columns:
-                for c in cards:
-                    if not above[c] & ~left:
-                        exposed |= 1 << c
-            handy = loose | left | exposed | (0 if self.lock_sealed else up)
-            emptied = [not mask & ~left for mask in whole]
-            for q, cards in enumerate(columns):
+                for i in range(len(cards) - 1, -1, -1):
+                    c = cards[i]
+                    if above[c] & ~left:
+                        break  # and so are the cards beneath it
+                    exposed |= 1 << c
+            handy = loose | left | exposed | (0 if sealed else up)
+            spaces = sum(1 for mask in whole if not mask & ~left)  # never a card's own pile
+            for cards in columns:
                 for c in cards:
                     bit = 1 << c
                     if left & bit or above[c] & ~along[c] & ~left:
                         continue
                     down = pred[c]
                     if ((down < 0 or up >> down & 1) or hosts[c] & handy
-                            or (free & bit and any(e for k, e in enumerate(emptied) if k != q))):
+                            or (spaces and free & bit)):
                         left |= bit | along[c]
-                        changed = True
-            for c in range(52):
-                bit = 1 << c
-                down = pred[c]
-                if not up & bit and (down < 0 or up >> down & 1) and (loose | left | exposed) & bit:
-                    up |= bit
-                    changed = True
+            ready = (loose | left | exposed) & ~up
+            while ready:
+                bit = ready & -ready
+                ready ^= bit
+                down = pred[bit.bit_length() - 1]
+                if down < 0 or up >> down & 1:
+                    up |= bit  # a card the search comes to later in this loop may follow it
+            if up | left << 52 == was:
+                break
         return up != every
 
     def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
@@ -905,8 +917,12 @@ class _Search:
     # -- choosing ---------------------------------------------------------------------------
 
     def hopeless(self) -> bool:
-        """Whether this position is lost for sure (see `_Rules.stranded`)."""
-        return self.rules.under is not None and self.rules.stranded(self.game.stacks)
+        """Whether this position is lost for sure (see `_Rules.stranded` and `_Rules.locked`)."""
+        rules, piles = self.rules, self.game.stacks
+        if (rules.lock_watch and not any(piles[p] for p in rules.dealt_from)
+                and rules.locked(piles)):
+            return True
+        return rules.under is not None and rules.stranded(piles)
 
     def expand(self) -> list[Option]:
         """The moves a search tries at a position it reaches: none where it is hopeless."""
