@@ -18,8 +18,9 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   cards: each needs a card of its own to go onto (see `_Rules.stranded`);
 - deals lost because tableau cards block each other for good: each card's first time up and
   each tableau card's first move off its pile wait for others, and the events that can come
-  about, added while their needs are met, leave some card that never goes up (see
-  `_Rules.locked`);
+  about, added while their needs are met, leave some card that never goes up; asked of the
+  start, and of every position where every card lies in the piles and no space takes any
+  card (see `_Rules.locked`);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
 - dead cards (home, and nothing out could ever rest on them) are never played back from a
