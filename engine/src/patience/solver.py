@@ -246,7 +246,6 @@ class _Rules:
         self.lock_sealed = False
         # Whether `locked` is asked at every position once the stock and the waste are empty.
         self.lock_watch = False
-        self.dealt_from = [p for p in (lay.stock, lay.waste) if p is not None]
         self.locks = self._locks()
 
     def _hosts(self) -> None:
@@ -484,8 +483,8 @@ class _Rules:
         Its argument needs that a tableau card can leave its pile only for a foundation, onto
         a card of the tableau, or into a space that takes it (no cells, no reserve, no space
         rule that waits on other piles); one deck, every card with at most one card to follow
-        it up its foundation, from a fixed base and not round from King to Ace; and groups that are
-        single cards or runs of a build.
+        it up its foundation, from a fixed base and not round from King to Ace; and groups
+        that are single cards or runs of a build.
         """
         lay = self.lay
         rules = lay.rules
@@ -494,9 +493,10 @@ class _Rules:
                 or rules.foundation.base not in ("ace", "king")):
             return False
         found = lay.build[lay.foundations[0]]
-        if (found is None or any(lay.build[f] != found for f in lay.foundations)
-                or any(len(found[c]) > 1 for c in range(52))
-                or any(sum(c in found[x] for x in range(52)) > 1 for c in range(52))
+        if found is None or any(lay.build[f] != found for f in lay.foundations):
+            return False
+        below = [[x for x in range(52) if c in found[x]] for c in range(52)]
+        if (any(len(found[c]) > 1 or len(below[c]) > 1 for c in range(52))
                 or not _acyclic(found)):
             return False
         tableau = lay.by_kind[PileKind.TABLEAU]
@@ -509,7 +509,7 @@ class _Rules:
                 or not set(lay.specs[first].moves.to) <= {"foundation", "tableau"}):
             return False
         self.lock_hosts = [sum(1 << h for h in range(52) if c in table[h]) for c in range(52)]
-        self.lock_pred = [next((x for x in range(52) if c in found[x]), -1) for c in range(52)]
+        self.lock_pred = [xs[0] if xs else -1 for xs in below]
         if spaces.accepts == "king":
             self.lock_free = sum(1 << c for c in range(52) if c % 13 == 12)
         elif spaces.accepts == "any":
@@ -920,7 +920,7 @@ class _Search:
     def hopeless(self) -> bool:
         """Whether this position is lost for sure (see `_Rules.stranded` and `_Rules.locked`)."""
         rules, piles = self.rules, self.game.stacks
-        if (rules.lock_watch and not any(piles[p] for p in rules.dealt_from)
+        if (rules.lock_watch and not any(piles[p] for p in self.stock_piles)
                 and rules.locked(piles)):
             return True
         return rules.under is not None and rules.stranded(piles)
