@@ -958,19 +958,27 @@ def test_cards_that_block_each_other_for_good_are_lost():
     assert not _rules(Game(patience.load_variant("freecell"))._lay).locks
 
 
+def _queens_and_kings(piles: dict[str, list[str]]) -> Game:
+    """Klondike with every card home but the red Queens and Kings, the TS, JS, QS and KS: the
+    red Kings under the JS, and `piles` besides."""
+    return _kept_klondike({
+        "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 11),
+        "foundation.2": suit_up("H", 11), "foundation.3": suit_up("S", 9),
+        "tableau.1": ["KH", "KD", "JS"], **piles})
+
+
 def test_cards_that_wait_on_each_other_across_piles_are_lost():
     """The QS waits for a red King, both under the JS; the JS waits for a red Queen, both
     under the QS, and for the TS beneath them to go up first: no card can ever go up, though
     no card has every card it may go onto beneath it."""
-    home = {"foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 11),
-            "foundation.2": suit_up("H", 11), "foundation.3": suit_up("S", 9),
-            "tableau.1": ["KH", "KD", "JS"], "tableau.2": ["KS"]}
-    locked = _kept_klondike({**home, "tableau.0": ["QH", "QD", "TS", "QS"]})
+    locked = _queens_and_kings({"tableau.0": ["QH", "QD", "TS", "QS"], "tableau.2": ["KS"]})
     assert _rules(locked._lay).locked(locked._piles)
     assert _exhaustive(_clone(locked), 1000) is False
-    assert (solve(locked).status, solve(locked).nodes) == ("lost", 0)
+    result = solve(locked)
+    assert (result.status, result.nodes) == ("lost", 0)
     # With the QD on a pile of its own, the JS goes onto it, the QS onto the KD, and all go up.
-    free = _kept_klondike({**home, "tableau.0": ["QH", "TS", "QS"], "tableau.3": ["QD"]})
+    free = _queens_and_kings({"tableau.0": ["QH", "TS", "QS"], "tableau.2": ["KS"],
+                              "tableau.3": ["QD"]})
     assert not _rules(free._lay).locked(free._piles)
     assert _exhaustive(_clone(free), 1000) is True
     assert solve(free).status == "won"
@@ -979,17 +987,15 @@ def test_cards_that_wait_on_each_other_across_piles_are_lost():
 def test_the_search_asks_for_locks_once_every_card_is_in_the_piles():
     """A position the search comes to is cut when it is locked and no card waits in the stock
     or the waste; with a card there, only `solve`'s first look finds the lock."""
-    home = {"foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 11),
-            "foundation.2": suit_up("H", 11), "foundation.3": suit_up("S", 9),
-            "tableau.1": ["KH", "KD", "JS"], "tableau.0": ["QH", "QD", "TS", "QS"]}
-    dealt = _kept_klondike({**home, "tableau.2": ["KS"]})
+    queens = ["QH", "QD", "TS", "QS"]
+    dealt = _queens_and_kings({"tableau.0": queens, "tableau.2": ["KS"]})
     assert _Search(dealt).hopeless()
-    waiting = _kept_klondike({**home, "stock.0": ["#KS"]})
+    waiting = _queens_and_kings({"tableau.0": queens, "stock.0": ["#KS"]})
     assert _rules(waiting._lay).locked(waiting._piles)
     assert not _Search(waiting).hopeless()
     assert solve(waiting).nodes == 0
-    free = _kept_klondike({**home, "tableau.0": ["QH", "TS", "QS"], "tableau.3": ["QD"],
-                           "tableau.2": ["KS"]})
+    free = _queens_and_kings({"tableau.0": ["QH", "TS", "QS"], "tableau.2": ["KS"],
+                              "tableau.3": ["QD"]})
     assert not _Search(free).hopeless()
     # Where a space takes any card, only the first look: any pile that empties frees all.
     assert not _rules(Game(patience.load_variant("beleaguered-castle"))._lay).lock_watch
