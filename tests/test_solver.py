@@ -1002,12 +1002,60 @@ def test_the_search_asks_for_locks_once_every_card_is_in_the_piles():
     assert _rules(Game(patience.load_variant("good-measure"))._lay).lock_watch
 
 
-@pytest.mark.parametrize("variant", ["klondike-by-threes", "good-measure", "fortress"])
+def _kings_over_queens(spade_queen: str) -> Game:
+    """Yukon with the tens to Kings of clubs, diamonds and spades and the QH and KH out: on
+    every pile a top card whose card below in its suit is buried and whose cards to go onto
+    are buried or face down. The QS lies under the KD, `spade_queen` telling how."""
+    return position("yukon", {
+        "foundation.0": suit_up("C", 9), "foundation.1": suit_up("D", 9),
+        "foundation.2": suit_up("H", 11), "foundation.3": suit_up("S", 9),
+        "tableau.0": ["#QD", spade_queen, "KD"], "tableau.1": ["#QH", "KS"],
+        "tableau.2": ["KH"], "tableau.3": ["#QC", "KC"], "tableau.4": ["#TD", "#TS", "JC"],
+        "tableau.5": ["#TC", "JS"], "tableau.6": ["JD"]})
+
+
+def test_a_face_up_card_leaves_with_the_cards_above_it():
+    """Where any face-up card moves with the cards above it, the face-up QS carries the KD
+    onto the KH, the QD turned goes onto the KC, and every card goes up in the end, though
+    no top card can move alone. Face down, the QS cannot move, and nothing else can."""
+    free = _kings_over_queens("QS")
+    assert not _rules(free._lay).locked(free._piles)
+    assert _exhaustive(_clone(free), 5000) is True
+    assert solve(free).status == "won"
+    locked = _kings_over_queens("#QS")
+    assert _rules(locked._lay).locked(locked._piles)
+    assert _exhaustive(_clone(locked), 5000) is False
+    result = solve(locked)
+    assert (result.status, result.nodes) == ("lost", 0)
+
+
+def test_a_face_up_group_in_suit_order_goes_up_at_once():
+    """The JD and the QD on it go up together onto the TD, as any face-up group that
+    builds on the foundation may: the QD has nowhere else to go, and the JD waits beneath
+    it. With the JD face down, the two can never leave."""
+    def diamonds(*tableau: str) -> Game:
+        return position("yukon", {
+            "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 10),
+            "foundation.2": suit_up("H", 13), "foundation.3": suit_up("S", 13),
+            "tableau.0": list(tableau), "tableau.1": ["KD"]})
+
+    free = diamonds("JD", "QD")
+    assert not _rules(free._lay).locked(free._piles)
+    assert _exhaustive(_clone(free), 1000) is True
+    assert solve(free).status == "won"
+    locked = diamonds("#JD", "QD")
+    assert _rules(locked._lay).locked(locked._piles)
+    assert _exhaustive(_clone(locked), 1000) is False
+
+
+@pytest.mark.parametrize("variant", ["klondike-by-threes", "good-measure", "fortress",
+                                     "yukon"])
 def test_a_lock_is_never_won(variant, monkeypatch):
     """Random endgames that `locked` calls lost: a search that does not ask it never finds
     a win, and proves some of them lost."""
     lost = 0
-    for extra in (range(4, 14), range(14, 24), range(24, 34)):
+    for extra in (range(2, 6), range(6, 10), range(10, 14), range(14, 24),
+                  range(24, 34)):
         for _, game in _endgames(variant, "locked", extra):
             if not _rules(game._lay).locked(game._piles):
                 continue

@@ -68,7 +68,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 15
+VERSION = 16
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -238,11 +238,15 @@ class _Rules:
         self.classes = _card_classes(lay)  # see `_card_classes`; None: every card its own
         # For `locked`: per card the tableau cards it may go onto, as a bit mask, and the
         # card below it up its foundation (-1 for a base card); the cards a space takes;
-        # the run table (None: single cards move); whether home cards stay home.
+        # the run table (None: single cards move); whether every face-up card moves with the
+        # cards above it, and may go up with those that follow it up its foundation; whether
+        # home cards stay home.
         self.lock_hosts: list[int] = []
         self.lock_pred: list[int] = []
         self.lock_free = 0
         self.lock_run: tuple[frozenset[int], ...] | None = None
+        self.lock_face_up = False
+        self.lock_climb = False
         self.lock_sealed = False
         # Whether `locked` is asked at every position once the stock and the waste are empty.
         self.lock_watch = False
@@ -503,7 +507,7 @@ class _Rules:
         first = tableau[0]
         table, spaces = lay.build[first], lay.specs[first].spaces
         if (table is None or any(lay.build[p] != table for p in tableau)
-                or lay.group[first] not in ("single", "run")
+                or lay.group[first] not in ("single", "run", "face-up")
                 or (lay.group[first] == "run" and lay.run[first] is None)
                 or spaces.while_cards_in is not None
                 or not set(lay.specs[first].moves.to) <= {"foundation", "tableau"}):
@@ -515,6 +519,9 @@ class _Rules:
         elif spaces.accepts == "any":
             self.lock_free = (1 << 52) - 1
         self.lock_run = lay.run[first] if lay.group[first] == "run" else None
+        self.lock_face_up = lay.group[first] == "face-up"
+        self.lock_climb = self.lock_face_up and not any(lay.single_cards[f]
+                                                        for f in lay.foundations)
         self.lock_sealed = rules.foundation.moves.group == "none"
         self.lock_watch = spaces.accepts != "any"
         return True
@@ -527,12 +534,14 @@ class _Rules:
 
         - a card goes up after the card below it in its suit, from the stock or the waste, or
           once every card above it in its pile has left (or it has left itself);
-        - a tableau card leaves its pile once every card above it has left or moves with it
-          as a run of the build, and it has somewhere to go: up, onto a card that is to hand
-          (from the stock or the waste; in a pile, with every card above it gone; moved
-          already; or back from the foundations, where they give cards back), or, if a
-          space takes it, into a pile other than its own whose cards have all left (or that
-          is empty now).
+        - a tableau card goes up from its pile once every card above it has left (or, where
+          a face-up group may go up, goes up with it, each card following the one below);
+        - it leaves its pile for another once every card above it has left or moves with it
+          (as a run of the build, or, where any face-up card moves with the cards above it,
+          as all of them if it is face up now), onto a card that is to hand (from the stock
+          or the waste; in a pile, with every card above it gone; moved already; or back
+          from the foundations, where they give cards back), or, if a space takes it, into
+          a pile other than its own whose cards have all left (or that is empty now).
 
         These hold on every line, so the events of a win can be put in an order in which each
         one's needs come first. The events that such an order can reach are found by adding
@@ -552,22 +561,30 @@ class _Rules:
         to pay for its time.
         """
         hosts, free, run, pred = self.lock_hosts, self.lock_free, self.lock_run, self.lock_pred
+        face_up, climb = self.lock_face_up, self.lock_climb
         every = (1 << 52) - 1
         home = 0
         for f in self.foundations:
             for code in piles[f]:
                 home |= 1 << (code & ~FACE_DOWN)
-        columns = [[code & ~FACE_DOWN for code in piles[p]]
-                   for p in self.lay.by_kind[PileKind.TABLEAU]]
+        tableau = [piles[p] for p in self.lay.by_kind[PileKind.TABLEAU]]
+        columns = [[code & ~FACE_DOWN for code in pile] for pile in tableau]
         above = [0] * 52  # the cards above each tableau card in its pile
-        along = [0] * 52  # of those, the ones that may move with it as a run
+        along = [0] * 52  # of those, the ones that may move with it
+        chain = [0] * 52  # of those, the ones that may go up with it
         whole: list[int] = []  # each pile's cards
         in_play = 0
-        for cards in columns:
+        for pile, cards in zip(tableau, columns, strict=True):
             mask = 0
             for i in range(len(cards) - 1, -1, -1):
                 c = cards[i]
                 above[c] = mask
+                if face_up and not pile[i] & FACE_DOWN:
+                    along[c] = mask
+                    j = i + 1
+                    while climb and j < len(cards) and pred[cards[j]] == cards[j - 1]:
+                        chain[c] |= 1 << cards[j]
+                        j += 1
                 mask |= 1 << c
                 if run is not None:
                     j = i + 1
@@ -595,10 +612,12 @@ class _Rules:
                     bit = 1 << c
                     if left & bit or above[c] & ~along[c] & ~left:
                         continue
-                    down = pred[c]
-                    if ((down < 0 or up >> down & 1) or hosts[c] & handy
-                            or (spaces and free & bit)):
+                    if hosts[c] & handy & ~(above[c] & ~left) or (spaces and free & bit):
                         left |= bit | along[c]
+                    elif not above[c] & ~left & ~chain[c]:
+                        down = pred[c]
+                        if down < 0 or up >> down & 1:
+                            left |= bit | above[c]  # up, alone or with the cards it carries
             ready = (loose | left | exposed) & ~up
             while ready:
                 bit = ready & -ready
