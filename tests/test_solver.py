@@ -1048,6 +1048,23 @@ def test_a_face_up_group_in_suit_order_goes_up_at_once():
     assert _exhaustive(_clone(locked), 1000) is False
 
 
+def test_a_run_in_suit_order_goes_up_at_once():
+    """Klondike made to build up in suit, runs too: the JD and the QD on it go up together,
+    the QD having nowhere else to go, so the lock test must not call the position lost."""
+    config = _kept_home(patience.load_variant("klondike"))
+    tableau = config["piles"]["tableau"]
+    tableau["build"].update(rank="up", suit="same-suit")
+    tableau["moves"]["run"].update(rank="up", suit="same-suit")
+    game = Game(config, deal=1)
+    game._piles = position("klondike", {
+        "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 10),
+        "foundation.2": suit_up("H", 13), "foundation.3": suit_up("S", 13),
+        "tableau.0": ["JD", "QD"], "tableau.1": ["KD"]})._piles
+    assert not _rules(game._lay).locked(game._piles)
+    assert _exhaustive(_clone(game), 1000) is True
+    assert solve(game).status == "won"
+
+
 @pytest.mark.parametrize("variant", ["klondike-by-threes", "good-measure", "fortress",
                                      "yukon"])
 def test_a_lock_is_never_won(variant, monkeypatch):

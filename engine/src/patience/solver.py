@@ -239,8 +239,8 @@ class _Rules:
         # For `locked`: per card the tableau cards it may go onto, as a bit mask, and the
         # card below it up its foundation (-1 for a base card); the cards a space takes;
         # the run table (None: single cards move); whether every face-up card moves with the
-        # cards above it, and may go up with those that follow it up its foundation; whether
-        # home cards stay home.
+        # cards above it; whether a group may go up at once, each card following the one
+        # below; whether home cards stay home.
         self.lock_hosts: list[int] = []
         self.lock_pred: list[int] = []
         self.lock_free = 0
@@ -520,8 +520,8 @@ class _Rules:
             self.lock_free = (1 << 52) - 1
         self.lock_run = lay.run[first] if lay.group[first] == "run" else None
         self.lock_face_up = lay.group[first] == "face-up"
-        self.lock_climb = self.lock_face_up and not any(lay.single_cards[f]
-                                                        for f in lay.foundations)
+        self.lock_climb = lay.group[first] != "single" and not any(
+            lay.single_cards[f] for f in lay.foundations)
         self.lock_sealed = rules.foundation.moves.group == "none"
         self.lock_watch = spaces.accepts != "any"
         return True
@@ -535,7 +535,7 @@ class _Rules:
         - a card goes up after the card below it in its suit, from the stock or the waste, or
           once every card above it in its pile has left (or it has left itself);
         - a tableau card goes up from its pile once every card above it has left (or, where
-          a face-up group may go up, goes up with it, each card following the one below);
+          a group may go up, goes up with it, each card following the one below);
         - it leaves its pile for another once every card above it has left or moves with it
           (as a run of the build, or, where any face-up card moves with the cards above it,
           as all of them if it is face up now), onto a card that is to hand (from the stock
@@ -581,16 +581,17 @@ class _Rules:
                 above[c] = mask
                 if face_up and not pile[i] & FACE_DOWN:
                     along[c] = mask
-                    j = i + 1
-                    while climb and j < len(cards) and pred[cards[j]] == cards[j - 1]:
-                        chain[c] |= 1 << cards[j]
-                        j += 1
                 mask |= 1 << c
                 if run is not None:
                     j = i + 1
                     while j < len(cards) and cards[j] in run[cards[j - 1]]:
                         along[c] |= 1 << cards[j]
                         j += 1
+                j = i + 1
+                while (climb and j < len(cards) and along[c] >> cards[j] & 1
+                       and pred[cards[j]] == cards[j - 1]):
+                    chain[c] |= 1 << cards[j]
+                    j += 1
             whole.append(mask)
             in_play |= mask
         loose = every & ~in_play & ~home  # in the stock or the waste
