@@ -488,7 +488,7 @@ class _Rules:
         a card of the tableau, or into a space that takes it (no cells, no reserve, no space
         rule that waits on other piles); one deck, every card with at most one card to follow
         it up its foundation, from a fixed base and not round from King to Ace; and groups
-        that are single cards or runs of a build.
+        that are single cards, runs of a build, or any face-up card with the cards above it.
         """
         lay = self.lay
         rules = lay.rules
