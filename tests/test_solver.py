@@ -922,11 +922,11 @@ def test_the_matching_of_cards_out_changes_no_verdict(variant):
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 
-def _kept_klondike(piles: dict[str, list[str]]) -> Game:
-    """A hand-made Klondike position whose foundations give nothing back, which keeps the
-    plain exhaustive search small."""
+def _kept_klondike(piles: dict[str, list[str]], config: dict | None = None) -> Game:
+    """A hand-made position on Klondike's piles, under `config` (Klondike's own by default)
+    with foundations that give nothing back, which keeps the plain exhaustive search small."""
     game = position("klondike", piles)
-    kept = Game(_kept_home(game.config), deal=1)
+    kept = Game(_kept_home(config or game.config), deal=1)
     kept._piles = game._piles
     return kept
 
@@ -1051,15 +1051,14 @@ def test_a_face_up_group_in_suit_order_goes_up_at_once():
 def test_a_run_in_suit_order_goes_up_at_once():
     """Klondike made to build up in suit, runs too: the JD and the QD on it go up together,
     the QD having nowhere else to go, so the lock test must not call the position lost."""
-    config = _kept_home(patience.load_variant("klondike"))
+    config = patience.load_variant("klondike")
     tableau = config["piles"]["tableau"]
     tableau["build"].update(rank="up", suit="same-suit")
     tableau["moves"]["run"].update(rank="up", suit="same-suit")
-    game = Game(config, deal=1)
-    game._piles = position("klondike", {
+    game = _kept_klondike({
         "foundation.0": suit_up("C", 13), "foundation.1": suit_up("D", 10),
         "foundation.2": suit_up("H", 13), "foundation.3": suit_up("S", 13),
-        "tableau.0": ["JD", "QD"], "tableau.1": ["KD"]})._piles
+        "tableau.0": ["JD", "QD"], "tableau.1": ["KD"]}, config)
     assert not _rules(game._lay).locked(game._piles)
     assert _exhaustive(_clone(game), 1000) is True
     assert solve(game).status == "won"
