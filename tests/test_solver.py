@@ -691,6 +691,26 @@ def test_restarts_skip_swapping_a_group_between_like_cards_unless_one_goes_up():
     assert not other.swaps
 
 
+def test_restarts_keep_a_swap_that_mends_a_run_where_foundations_take_whole_runs():
+    """8H-7H lies on the 9S: onto the 9H it continues a run of hearts, onto the other 9S not.
+
+    Where foundations take only complete runs, no 9 can go up on its own, so without the
+    exception restarts could never mend a run.
+    """
+    for host, kept in (("9H", True), ("9S", False)):
+        game = position("spider-two-suits", {
+            "tableau.0": ["#2S", "9S", "8H", "7H"], "tableau.1": ["#3S", host]})
+        swap = (game._lay.index["tableau.0"], game._lay.index["tableau.1"], 2, ())
+        assert swap[:3] in game.legal_steps()
+        assert (swap in _Search(game, random.Random(1)).options()) is kept
+    # Where foundations build card by card the exception does not apply (see the test above).
+    game = position("klondike-by-threes", {
+        "foundation.0": suit_up("H", 5), "tableau.0": ["#KC", "9H", "8S", "7H"],
+        "tableau.1": ["#KS", "9D"]})
+    assert not _Search(game, random.Random(1))._joins_run(
+        card("8S"), card("9H"), card("9D"), game._lay.index["tableau.1"])
+
+
 def test_a_complete_search_leaves_out_side_steps_unless_a_like_card_goes_up():
     """Moving 8S-7H from the 9H to the 9D: left out unless a 9 of a red suit can go up."""
     for foundations, kept in (({"foundation.0": suit_up("H", 5)}, False),
