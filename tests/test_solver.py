@@ -243,7 +243,8 @@ def _kept_home(config: dict) -> dict:
 
 def _endgame(variant: str, rng: random.Random, out: int, autoplay: bool,
              play_back: bool) -> Game:
-    """A random late position: foundations built up, `out` cards spread over the other piles.
+    """A random late position: foundations built up, `out` cards or more spread over the
+    other piles (whole suits, where foundations take only complete runs).
 
     Without `play_back` the variant's foundations give no card back, which keeps a plain
     exhaustive search small enough to be the reference.
@@ -273,7 +274,9 @@ def _endgame(variant: str, rng: random.Random, out: int, autoplay: bool,
             pool.remove(fits[0])
     while len(pool) < out:
         f = rng.choice([f for f in lay.foundations if piles[f]])
-        pool.append(piles[f].pop())
+        # Foundations that take only complete runs hold whole suits: a suit comes out whole.
+        pool += piles[f] if lay.complete_runs[f] else [piles[f][-1]]
+        del piles[f][0 if lay.complete_runs[f] else -1:]
     rng.shuffle(pool)
     places = [p for p, k in enumerate(lay.kinds) if k not in ("foundation", "waste")]
     stock = [p for p in places if lay.kinds[p] == "stock"]
@@ -1103,6 +1106,72 @@ def test_a_lock_is_never_won(variant, monkeypatch):
             if lost == 3:
                 return
     pytest.fail(f"only {lost} locked endgames proved lost")
+
+
+def _whole_suit_endgame(variant: str, rng: random.Random, autoplay: bool) -> Game:
+    """A late position where foundations take only complete runs: one or two suits out,
+    spread over the tableau, each pile's lowest cards face down at random, no stock."""
+    game = Game(_kept_home(patience.load_variant(variant)), deal=1, autoplay=autoplay)
+    lay = game._lay
+    found = lay.build[lay.foundations[0]]
+    suits = []
+    for base in (c for c in range(52) if not any(c in found[x] for x in range(52))):
+        suit = [base]
+        while found[suit[-1]]:
+            suit.append(next(iter(found[suit[-1]])))
+        suits.append(suit)
+    rng.shuffle(suits)
+    out = rng.choice((1, 2))
+    piles: list[list[int]] = [[] for _ in game._piles]
+    for f, suit in zip(lay.foundations, suits[out:], strict=False):
+        piles[f] = list(suit)
+    pool = [c for suit in suits[:out] for c in suit]
+    rng.shuffle(pool)
+    tableau = lay.by_kind["tableau"]
+    for c in pool:
+        p = rng.choice(tableau)
+        down = all(x & FACE_DOWN for x in piles[p]) and rng.random() < 0.5
+        piles[p].append(c | FACE_DOWN if down else c)
+    for p in tableau:
+        if piles[p]:
+            piles[p][-1] &= ~FACE_DOWN
+    game._piles = piles
+    return game
+
+
+@pytest.mark.parametrize("variant", ["scorpion"])
+def test_a_lock_where_foundations_take_whole_runs_is_never_won(variant):
+    """Where foundations take only complete runs, `locked` needs every card laid on the next
+    card of its suit: random endgames it calls lost are never won by a plain exhaustive
+    search, which proves enough of them lost for the check to mean something."""
+    rng = random.Random(variant + "whole runs")
+    lost = 0
+    for i in range(150):
+        game = _whole_suit_endgame(variant, rng, autoplay=i % 2 == 0)
+        if not _rules(game._lay).locked(game._piles):
+            continue
+        assert solve(_clone(game), max_nodes=1000).status == "lost"
+        verdict = _exhaustive(_clone(game), 30_000)
+        assert verdict is not True, (variant, str(game))
+        lost += verdict is False
+    assert lost >= 5
+
+
+@pytest.mark.parametrize("variant", ["scorpion", "simple-simon"])
+def test_a_deal_locked_where_foundations_take_whole_runs_is_never_won(variant, monkeypatch):
+    """Whole deals, where the endgames above are too small to lock (spaces that take any
+    card free too much): a search that does not ask `locked` never wins a deal it locks."""
+    config = patience.load_variant(variant)
+    rules = _rules(Game(config)._lay)
+    monkeypatch.setattr(rules, "lock_watch", False)
+    locked = 0
+    for deal in range(1, 151):
+        game = Game(config, deal=deal, autoplay=True)
+        if rules.locked(game._piles):
+            locked += 1
+            assert _Search(game).run(3_000, 10).status != "won", (variant, deal)
+            assert _Search(game, random.Random(deal)).run(3_000, 10).status != "won"
+    assert locked >= 3
 
 
 def test_where_foundations_take_whole_runs_a_group_that_continues_a_run_comes_first():

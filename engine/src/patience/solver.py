@@ -18,9 +18,10 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   cards: each needs a card of its own to go onto (see `_Rules.stranded`);
 - deals lost because tableau cards block each other for good: each card's first time up and
   each tableau card's first move off its pile wait for others, and the events that can come
-  about, added while their needs are met, leave some card that never goes up; asked of the
-  start, and of every position where every card lies in the piles and no space takes any
-  card (see `_Rules.locked`);
+  about, added while their needs are met, leave some card that never goes up (where
+  foundations take only complete runs, some card never laid on the next card of its suit,
+  see `_Rules._runs_locked`); asked of the start, and of every position where every card
+  lies in the piles and no space takes any card (see `_Rules.locked`);
 - safe moves as dominance: a card that nothing still in play could ever be built on goes to its
   foundation at once, as the only move tried there (see `_Rules.safe_card`);
 - dead cards (home, and nothing out could ever rest on them) are never played back from a
@@ -68,7 +69,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 17
+VERSION = 18
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -252,6 +253,10 @@ class _Rules:
         self.lock_face_up = False
         self.lock_climb = False
         self.lock_sealed = False
+        # Whether foundations take only complete runs, and then each suit's cards as a bit
+        # mask (see `_runs_locked`).
+        self.lock_runs = False
+        self.lock_suits: list[int] = []
         # Whether `locked` is asked at every position once the stock and the waste are empty.
         self.lock_watch = False
         self.locks = self._locks()
@@ -493,11 +498,16 @@ class _Rules:
         rule that waits on other piles); one deck, every card with at most one card to follow
         it up its foundation, from a fixed base and not round from King to Ace; and groups
         that are single cards, runs of a build, or any face-up card with the cards above it.
+        Where foundations take only complete runs, every foundation must, and each card's
+        next card up its foundation must be one it may go onto in the tableau (see
+        `_runs_locked`).
         """
         lay = self.lay
         rules = lay.rules
+        runs = bool(lay.run_foundations)
         if (not set(lay.kinds) <= {"foundation", "tableau", "stock", "waste"}
-                or "tableau" not in lay.by_kind or self.copies != 1 or lay.run_foundations
+                or "tableau" not in lay.by_kind or self.copies != 1
+                or (runs and len(lay.run_foundations) != len(lay.foundations))
                 or rules.foundation.base not in ("ace", "king")):
             return False
         found = lay.build[lay.foundations[0]]
@@ -518,6 +528,17 @@ class _Rules:
             return False
         self.lock_hosts = [sum(1 << h for h in range(52) if c in table[h]) for c in range(52)]
         self.lock_pred = [xs[0] if xs else -1 for xs in below]
+        if runs and any(d >= 0 and not self.lock_hosts[c] >> d & 1
+                        for c, d in enumerate(self.lock_pred)):
+            return False
+        self.lock_runs = runs
+        self.lock_suits = []
+        for c in range(52):
+            if self.lock_pred[c] < 0:  # a base: its suit, each card above the one it follows
+                suit = [c]
+                while found[suit[-1]]:
+                    suit.append(next(iter(found[suit[-1]])))
+                self.lock_suits.append(sum(1 << x for x in suit))
         if spaces.accepts == "king":
             self.lock_free = sum(1 << c for c in range(52) if c % 13 == 12)
         elif spaces.accepts == "any":
@@ -599,6 +620,8 @@ class _Rules:
             whole.append(mask)
             in_play |= mask
         loose = every & ~in_play & ~home  # in the stock or the waste
+        if self.lock_runs:
+            return self._runs_locked(tableau, columns, above, along, whole, home, loose)
         sealed = self.lock_sealed
         up, left = home, 0
         while up != every:
@@ -633,6 +656,79 @@ class _Rules:
             if up | left << 52 == was:
                 break
         return up != every
+
+    def _runs_locked(self, tableau: list[list[int]], columns: list[list[int]],
+                     above: list[int], along: list[int], whole: list[int], home: int,
+                     loose: int) -> bool:
+        """`locked` where foundations take only complete runs.
+
+        There a card goes up only in a whole run lying in one pile, so each card other than
+        a run's base must once be laid on the card below it up its foundation, its *next*,
+        unless it lies on it already (both face up) or is home. That is the event whose
+        needs are followed here, beside each tableau card's first move off its pile, whose
+        needs are those of `locked`:
+
+        - a card is laid on its next once it can move (it has left its pile already, or
+          every card above it has left or moves with it) and its next is to hand and not a
+          card it carries;
+        - a card in the stock is laid on its next once that is to hand;
+        - a suit goes up once every card of it has been laid on its next; its cards have
+          then left their piles.
+
+        Every win has these events in an order where each one's needs come first, so a card
+        never laid on its next in the events reached means no line wins. Foundations give
+        no card back here, so only cards in the stock, cards that have left their piles and
+        cards with every card above them gone are to hand.
+        """
+        hosts, free, pred = self.lock_hosts, self.lock_free, self.lock_pred
+        every = (1 << 52) - 1
+        laid = home
+        for c in range(52):
+            if pred[c] < 0:
+                laid |= 1 << c  # a run's base: nothing to be laid on
+        for pile, cards in zip(tableau, columns, strict=True):
+            for i in range(1, len(cards)):
+                if (cards[i - 1] == pred[cards[i]]
+                        and not (pile[i] | pile[i - 1]) & FACE_DOWN):
+                    laid |= 1 << cards[i]
+        suits = self.lock_suits
+        left = 0
+        while laid != every:
+            was = laid | left << 52
+            exposed = 0
+            for cards in columns:
+                for i in range(len(cards) - 1, -1, -1):
+                    c = cards[i]
+                    if above[c] & ~left:
+                        break
+                    exposed |= 1 << c
+            handy = loose | left | exposed
+            spaces = sum(1 for mask in whole if not mask & ~left)
+            for cards in columns:
+                for c in cards:
+                    bit = 1 << c
+                    moves = bool(left & bit) or not above[c] & ~along[c] & ~left
+                    if not moves:
+                        continue
+                    carried = above[c] & ~left
+                    if not laid & bit and (handy & ~carried) >> pred[c] & 1:
+                        laid |= bit
+                        left |= bit | along[c]
+                    elif not left & bit and (hosts[c] & handy & ~carried
+                                             or (spaces and free & bit)):
+                        left |= bit | along[c]
+            waiting = loose & ~laid
+            while waiting:  # a card from the stock: laid on its next once that is to hand
+                bit = waiting & -waiting
+                waiting ^= bit
+                if handy >> pred[bit.bit_length() - 1] & 1:
+                    laid |= bit
+            for suit in suits:
+                if laid & suit == suit:
+                    left |= suit
+            if laid | left << 52 == was:
+                break
+        return laid != every
 
     def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
             joined: list[bytes | None], free_turns: bool = False) -> bytes:
