@@ -626,13 +626,7 @@ class _Rules:
         up, left = home, 0
         while up != every:
             was = up | left << 52
-            exposed = 0
-            for cards in columns:
-                for i in range(len(cards) - 1, -1, -1):
-                    c = cards[i]
-                    if above[c] & ~left:
-                        break  # and so are the cards beneath it
-                    exposed |= 1 << c
+            exposed = _exposed(columns, above, left)
             handy = loose | left | exposed | (0 if sealed else up)
             spaces = sum(1 for mask in whole if not mask & ~left)  # never a card's own pile
             for cards in columns:
@@ -695,13 +689,7 @@ class _Rules:
         left = 0
         while laid != every:
             was = laid | left << 52
-            exposed = 0
-            for cards in columns:
-                for i in range(len(cards) - 1, -1, -1):
-                    c = cards[i]
-                    if above[c] & ~left:
-                        break
-                    exposed |= 1 << c
+            exposed = _exposed(columns, above, left)
             handy = loose | left | exposed
             spaces = sum(1 for mask in whole if not mask & ~left)
             for cards in columns:
@@ -783,6 +771,18 @@ class _Rules:
         """A pile's cards as they count in a key: each card as its class (see `classes`)."""
         cards = bytes(pile)
         return cards if self.classes is None else cards.translate(self.classes)
+
+
+def _exposed(columns: list[list[int]], above: list[int], left: int) -> int:
+    """The tableau cards with every card above them in their pile gone (`left`)."""
+    exposed = 0
+    for cards in columns:
+        for i in range(len(cards) - 1, -1, -1):
+            c = cards[i]
+            if above[c] & ~left:
+                break  # and so are the cards beneath it
+            exposed |= 1 << c
+    return exposed
 
 
 def _summary(pile: list[int], classes: bytes | None) -> bytes:
