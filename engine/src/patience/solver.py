@@ -257,6 +257,8 @@ class _Rules:
         # mask (see `_runs_locked`).
         self.lock_runs = False
         self.lock_suits: list[int] = []
+        self.lock_chains: list[list[int]] = []  # each suit's cards, from its base up
+        self.lock_bases = 0
         # Whether `locked` is asked at every position once the stock and the waste are empty.
         self.lock_watch = False
         self.locks = self._locks()
@@ -533,12 +535,15 @@ class _Rules:
             return False
         self.lock_runs = runs
         self.lock_suits = []
+        self.lock_chains = []
+        self.lock_bases = sum(1 << c for c in range(52) if self.lock_pred[c] < 0)
         for c in range(52):
             if self.lock_pred[c] < 0:  # a base: its suit, each card above the one it follows
                 suit = [c]
                 while found[suit[-1]]:
                     suit.append(next(iter(found[suit[-1]])))
                 self.lock_suits.append(sum(1 << x for x in suit))
+                self.lock_chains.append(suit)
         if spaces.accepts == "king":
             self.lock_free = sum(1 << c for c in range(52) if c % 13 == 12)
         elif spaces.accepts == "any":
@@ -623,31 +628,37 @@ class _Rules:
         if self.lock_runs:
             return self._runs_locked(tableau, columns, above, along, whole, home, loose)
         sealed = self.lock_sealed
-        up, left = home, 0
+        up, left, exposed = home, 0, 0
+        # The events are added until none is left. Whether an event's needs are met only
+        # grows as others are added, so the order does not change what is reached: each
+        # pile is read from the top down, where a card's needs are met first, and what a
+        # card's move makes to hand counts at once for the cards read after it.
         while up != every:
-            was = up | left << 52
-            exposed = _exposed(columns, above, left)
+            was = (up, left, exposed)
             handy = loose | left | exposed | (0 if sealed else up)
-            spaces = sum(1 for mask in whole if not mask & ~left)  # never a card's own pile
+            spaces = any(not mask & ~left for mask in whole)  # never a card's own pile
             for cards in columns:
-                for c in cards:
+                for i in range(len(cards) - 1, -1, -1):
+                    c = cards[i]
                     bit = 1 << c
-                    if left & bit or above[c] & ~along[c] & ~left:
+                    rest = above[c] & ~left  # the cards above it still in its pile
+                    if not rest and not exposed & bit:
+                        exposed |= bit
+                        handy |= bit
+                    if left & bit:
                         continue
-                    if hosts[c] & handy & ~(above[c] & ~left) or (spaces and free & bit):
+                    if rest & ~along[c]:
+                        break  # it cannot move, nor can the cards beneath it
+                    if hosts[c] & handy & ~rest or (spaces and free & bit):
                         left |= bit | along[c]
-                    elif not above[c] & ~left & ~chain[c]:
+                        handy |= bit | along[c]
+                    elif not rest & ~chain[c]:
                         down = pred[c]
                         if down < 0 or up >> down & 1:
-                            left |= bit | above[c]  # up, alone or with the cards it carries
-            ready = (loose | left | exposed) & ~up
-            while ready:
-                bit = ready & -ready
-                ready ^= bit
-                down = pred[bit.bit_length() - 1]
-                if down < 0 or up >> down & 1:
-                    up |= bit  # a card the search comes to later in this loop may follow it
-            if up | left << 52 == was:
+                            left |= bit | rest  # up, alone or with the cards it carries
+                            handy |= bit | rest
+            up = _climb(self.lock_chains, up, loose | left | exposed)
+            if (up, left, exposed) == was:
                 break
         return up != every
 
@@ -676,35 +687,35 @@ class _Rules:
         """
         hosts, free, pred = self.lock_hosts, self.lock_free, self.lock_pred
         every = (1 << 52) - 1
-        laid = home
-        for c in range(52):
-            if pred[c] < 0:
-                laid |= 1 << c  # a run's base: nothing to be laid on
+        laid = home | self.lock_bases  # a run's base has nothing to be laid on
         for pile, cards in zip(tableau, columns, strict=True):
             for i in range(1, len(cards)):
                 if (cards[i - 1] == pred[cards[i]]
                         and not (pile[i] | pile[i - 1]) & FACE_DOWN):
                     laid |= 1 << cards[i]
         suits = self.lock_suits
-        left = 0
-        while laid != every:
-            was = laid | left << 52
-            exposed = _exposed(columns, above, left)
+        left = exposed = 0
+        while laid != every:  # in any order, as in `locked`
+            was = (laid, left, exposed)
             handy = loose | left | exposed
-            spaces = sum(1 for mask in whole if not mask & ~left)
+            spaces = any(not mask & ~left for mask in whole)
             for cards in columns:
-                for c in cards:
+                for i in range(len(cards) - 1, -1, -1):
+                    c = cards[i]
                     bit = 1 << c
-                    moves = bool(left & bit) or not above[c] & ~along[c] & ~left
-                    if not moves:
-                        continue
                     carried = above[c] & ~left
+                    if not carried and not exposed & bit:
+                        exposed |= bit
+                        handy |= bit
+                    if not left & bit and carried & ~along[c]:
+                        break  # it cannot move, nor can the cards beneath it
                     if not laid & bit and (handy & ~carried) >> pred[c] & 1:
                         laid |= bit
-                        left |= bit | along[c]
-                    elif not left & bit and (hosts[c] & handy & ~carried
-                                             or (spaces and free & bit)):
-                        left |= bit | along[c]
+                    elif left & bit or not (hosts[c] & handy & ~carried
+                                            or (spaces and free & bit)):
+                        continue
+                    left |= bit | along[c]
+                    handy |= bit | along[c]
             waiting = loose & ~laid
             while waiting:  # a card from the stock: laid on its next once that is to hand
                 bit = waiting & -waiting
@@ -714,7 +725,7 @@ class _Rules:
             for suit in suits:
                 if laid & suit == suit:
                     left |= suit
-            if laid | left << 52 == was:
+            if (laid, left, exposed) == was:
                 break
         return laid != every
 
@@ -773,16 +784,17 @@ class _Rules:
         return cards if self.classes is None else cards.translate(self.classes)
 
 
-def _exposed(columns: list[list[int]], above: list[int], left: int) -> int:
-    """The tableau cards with every card above them in their pile gone (`left`)."""
-    exposed = 0
-    for cards in columns:
-        for i in range(len(cards) - 1, -1, -1):
-            c = cards[i]
-            if above[c] & ~left:
-                break  # and so are the cards beneath it
-            exposed |= 1 << c
-    return exposed
+def _climb(chains: list[list[int]], up: int, ready: int) -> int:
+    """`up` with every card of `ready` added whose suit's cards below it are up or added:
+    each suit's cards go up in order from its base, so each is followed from its lowest
+    card not yet up."""
+    for chain in chains:
+        for c in chain:
+            if not up >> c & 1:
+                if not ready >> c & 1:
+                    break
+                up |= 1 << c
+    return up
 
 
 def _summary(pile: list[int], classes: bytes | None) -> bytes:
