@@ -606,22 +606,18 @@ class _Rules:
         in_play = 0
         for pile, cards in zip(tableau, columns, strict=True):
             mask = 0
+            nxt = -1  # the card above, read first: what moves with it moves with this one
             for i in range(len(cards) - 1, -1, -1):
                 c = cards[i]
                 above[c] = mask
                 if face_up and not pile[i] & FACE_DOWN:
                     along[c] = mask
+                elif run is not None and nxt >= 0 and nxt in run[c]:
+                    along[c] = 1 << nxt | along[nxt]
+                if climb and nxt >= 0 and along[c] >> nxt & 1 and pred[nxt] == c:
+                    chain[c] = 1 << nxt | chain[nxt]
                 mask |= 1 << c
-                if run is not None:
-                    j = i + 1
-                    while j < len(cards) and cards[j] in run[cards[j - 1]]:
-                        along[c] |= 1 << cards[j]
-                        j += 1
-                j = i + 1
-                while (climb and j < len(cards) and along[c] >> cards[j] & 1
-                       and pred[cards[j]] == cards[j - 1]):
-                    chain[c] |= 1 << cards[j]
-                    j += 1
+                nxt = c
             whole.append(mask)
             in_play |= mask
         loose = every & ~in_play & ~home  # in the stock or the waste
