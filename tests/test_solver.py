@@ -736,11 +736,25 @@ def test_side_steps_are_left_out_only_where_their_argument_holds():
     # Groups limited by free cells, runs of one suit built on any suit, a card's two hosts
     # taking different cards, single cards only.
     assert not any(shifts(v) for v in ("freecell", "spider", "thumb-and-pouch", "streets"))
+    # Tableau cards that may go onto a pile of another kind taking single cards (fans,
+    # a reserve of kings): there a bare card moves where one under a stack cannot.
+    assert not any(shifts(v) for v in ("willow", "batsford", "batsford-again"))
+
+
+def test_a_card_that_goes_bare_to_a_fan_keeps_its_side_step():
+    """Willow's deal 752: its only win moves 6D-5C off the 7S onto the 7C, then the bare 7S
+    onto a fan's 7H. Left out as a side step, the search would call the deal lost."""
+    game = Game(patience.load_variant("willow"), deal=752, autoplay=True)
+    assert _Search(game).run(20_000, 30).status == "won"
+    result = solve(game, max_nodes=20_000)
+    assert result.status == "won"
+    assert replays_to_win(_clone(game), result.moves)
 
 
 @pytest.mark.parametrize(("variant", "extra"), [
     ("klondike-by-threes", range(20, 30)), ("yukon", range(20, 30)),
-    ("westcliff", range(20, 30)), ("rank-and-file", range(30, 45)), ("batsford", range(30, 45))])
+    ("westcliff", range(20, 30)), ("rank-and-file", range(30, 45)),
+    ("blind-alleys", range(30, 45))])
 def test_leaving_out_side_steps_changes_no_verdict(variant, extra):
     games = [game for i, game in _endgames(variant, "side", extra) if i < 12]
     compared, pruned = _with_and_without("side_steps", games, 50_000, 10)

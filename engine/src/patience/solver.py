@@ -69,7 +69,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 18
+VERSION = 19
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -320,6 +320,7 @@ class _Rules:
             group = lay.group[p]
             if (table is None or self.group_of[p] is None or lay.max_cards[p] is not None
                     or lay.single_cards[p] or lay.limit[p] is not None
+                    or not set(lay.specs[p].moves.to) <= {"foundation", lay.kinds[p]}
                     or not (group == "face-up" or (group == "run" and lay.run[p] == table))
                     or not _acyclic(table)):
                 continue
@@ -1278,8 +1279,11 @@ class _Search:
         one left-out move each time. It needs piles of one kind with no size limit and
         groups that move as runs of their build or as any face-up cards, a build that never
         comes round (a stack on V cannot take W), and no automatic moves, which could tell
-        the two apart. The restarts' rule (Solvitaire's) asks for W itself, which the
-        mirror does not keep: it is used to find wins only.
+        the two apart. Their cards may go only to the foundations or to piles of their own
+        kind: a pile of another kind that takes single cards (a fan or a reserve) would take
+        W bare from one line and refuse it under the other line's stack. The restarts' rule
+        (Solvitaire's) asks for W itself, which the mirror does not keep: it is used to find
+        wins only.
         """
         rules, build = self.rules, self.lay.build
         complete = self.complete
