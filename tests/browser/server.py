@@ -74,11 +74,19 @@ class SiteServer:
         return f"http://{host}:{port}{self.mount}"
 
     def __enter__(self) -> SiteServer:
-        self.thread.start()
+        self.start()
         return self
 
+    def start(self) -> None:
+        self.thread.start()
+
     def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop serving (again is harmless): the site's origin then refuses every request."""
+        if self.thread.is_alive():
+            self.httpd.shutdown()
         self.httpd.server_close()
 
 
