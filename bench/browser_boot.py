@@ -1,6 +1,7 @@
 """How fast a game page becomes playable, against Pyodide alone, and how fast a move redraws.
 
     .venv/bin/python bench/browser_boot.py [--runs 5] [--site DIR] [--variant westcliff]
+    .venv/bin/python bench/browser_boot.py --service-worker --runs 15
 
 Builds the site (unless --site names a built one), serves it on 127.0.0.1 and, in one
 Chromium, times in turn:
@@ -157,12 +158,26 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+def report_service_worker(times: dict[str, dict[str, list]]) -> int:
+    """A second visit through the service worker against one without it (goal: ratio <= 1)."""
+    for mode in ("cold", "warm"):
+        for name, values in times[mode].items():
+            print(f"{mode}: {name:28} {summary(values)}")
+    warm = {name: statistics.median(values) for name, values in times["warm"].items()}
+    ratio = warm["game page"] / warm["game page, no service worker"]
+    print(f"warm: through the service worker / without it: {ratio:.3f} (goal <= 1)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--variant", default="westcliff")
     parser.add_argument("--deal", type=int, default=0, help="deal for the latency run (0: find)")
+    parser.add_argument("--service-worker", action="store_true",
+                        help="time only the game page with and without its service worker "
+                             "(use more --runs: the gap is small beside the noise)")
     args = parser.parse_args()
 
     from helpers import winning_line
@@ -194,7 +209,12 @@ def main() -> int:
                 "game page": f"{server.url}{args.variant}/",
                 "game page, no service worker": f"{server.url}{args.variant}/",
             }
+            if args.service_worker:
+                pages = {name: url for name, url in pages.items() if name.startswith("game")}
             times = measure_boot(browser, pages, args.runs)
+            if args.service_worker:
+                browser.close()
+                return report_service_worker(times)
             for mode in ("cold", "warm") if args.runs else ():
                 for name in pages:
                     print(f"{mode}: {name:20} {summary(times[mode][name])}")

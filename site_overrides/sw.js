@@ -15,10 +15,6 @@
 //   everything else from the cache first. Only this site's own files are handled. A page's
 //   request is sent while the worker itself starts (navigation preload), so a second visit
 //   does not wait for the worker before the page arrives.
-// - Where the browser has static routes, every other file of the site is asked of the browser's
-//   own fetch (its HTTP cache first) and of this worker's cache at once, and the first answer
-//   wins: a second visit online loads as fast as it would with no worker, and with the network
-//   off the browser's fetch fails and the cache answers.
 
 const CACHE = `patience-${BUILD.digest}`;
 const SCOPE = new URL(self.registration.scope);
@@ -43,28 +39,10 @@ async function keep(cache, addresses) {
   );
 }
 
-// Pages go to the fetch handler, every other file of the site to the race; a browser that
-// cannot take these rules (no static
-// routes, or none of this kind) leaves every request to the fetch handler below.
-async function route(event) {
-  if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return;
-  try {
-    await event.addRoutes([
-      { condition: { requestMode: "navigate" }, source: "fetch-event" },
-      {
-        condition: { urlPattern: new URLPattern({ pathname: `${SCOPE.pathname}*` }) },
-        source: "race-network-and-fetch-handler",
-      },
-    ]);
-  } catch {
-    // a rule this browser does not know: the fetch handler answers alone
-  }
-}
-
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    route(event)
-      .then(() => caches.open(CACHE))
+    caches
+      .open(CACHE)
       .then((cache) => keep(cache, BUILD.files.map((name) => new URL(name, SCOPE).href)))
       .then(() => self.skipWaiting()),
   );
