@@ -4,8 +4,9 @@ For each variant, deals FIRST..LAST (default 1-200) are solved one after another
 on and a budget per deal: --seconds (default 2) and/or --nodes (positions: the same verdicts
 on any machine). Printed per variant: won, lost, undecided, the share decided, the median and
 90th-percentile time per deal (every deal, decided or not), and positions searched per second,
-with the issue's target where there is one. The machine's other load shows in the times, so
-say how loaded it was when quoting them; the verdicts under --nodes do not depend on it.
+with the issue's target where there is one, then the deals left undecided. The machine's other
+load shows in the times, so say how loaded it was when quoting them; the verdicts under --nodes
+do not depend on it.
 
 Usage: .venv/bin/python bench/solver.py [--deals 1-200] [--seconds S] [--nodes N] [variant ...]
 With no variant named, the four launch variants are run (westcliff, thumb-and-pouch, willow,
@@ -46,6 +47,9 @@ def bench(variant: str, deals: range, seconds: float | None, nodes: int | None) 
         met = share >= goal and (most is None or median <= most)
         line += (f"  target {goal:.1%} decided" + (f", median <= {most} s" if most else "")
                  + f": {'met' if met else 'MISSED'}")
+    undecided = [r[0] for r in results if r[1] == "undecided"]
+    if undecided:
+        line += "\n" + " " * 24 + "undecided deals: " + ", ".join(map(str, undecided))
     return line
 
 
