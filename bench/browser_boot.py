@@ -1,7 +1,7 @@
 """How fast a game page becomes playable, against Pyodide alone, and how fast a move redraws.
 
     .venv/bin/python bench/browser_boot.py [--runs 5] [--site DIR] [--variant westcliff]
-    .venv/bin/python bench/browser_boot.py --service-worker --runs 15
+    .venv/bin/python bench/browser_boot.py --service-worker --runs 10
 
 Builds the site (unless --site names a built one), serves it on 127.0.0.1 and, in one
 Chromium, times in turn:
@@ -158,11 +158,15 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+def print_times(times: dict[str, dict[str, list]], mode: str) -> None:
+    for name, values in times[mode].items():
+        print(f"{mode}: {name:28} {summary(values)}")
+
+
 def report_service_worker(times: dict[str, dict[str, list]]) -> int:
     """A second visit through the service worker against one without it (goal: ratio <= 1)."""
     for mode in ("cold", "warm"):
-        for name, values in times[mode].items():
-            print(f"{mode}: {name:28} {summary(values)}")
+        print_times(times, mode)
     warm = {name: statistics.median(values) for name, values in times["warm"].items()}
     ratio = warm["game page"] / warm["game page, no service worker"]
     print(f"warm: through the service worker / without it: {ratio:.3f} (goal <= 1)")
@@ -216,8 +220,7 @@ def main() -> int:
                 browser.close()
                 return report_service_worker(times)
             for mode in ("cold", "warm") if args.runs else ():
-                for name in pages:
-                    print(f"{mode}: {name:20} {summary(times[mode][name])}")
+                print_times(times, mode)
                 median = {name: statistics.median(times[mode][name]) for name in pages}
                 game, bare = median["game page"], median["Pyodide alone"]
                 stock, floor = median["npm's Pyodide alone"], median["engine, no page"]

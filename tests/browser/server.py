@@ -74,11 +74,8 @@ class SiteServer:
         return f"http://{host}:{port}{self.mount}"
 
     def __enter__(self) -> SiteServer:
-        self.start()
-        return self
-
-    def start(self) -> None:
         self.thread.start()
+        return self
 
     def __exit__(self, *exc: object) -> None:
         self.stop()

@@ -414,38 +414,36 @@ def test_a_long_column_stays_above_the_fold(browser, server) -> None:
 def test_a_second_visit_plays_with_the_network_off(browser, site) -> None:
     # A server of its own, shut down before the second visit: nothing can come from the
     # network then, whatever the browser's offline mode reaches.
-    server = SiteServer(site)
-    server.start()
-    context = browser.new_context()
-    page = context.new_page()
-    try:
-        open_game(page, f"{server.url}fr/wood/#deal=4")
-        page.wait_for_selector('[data-variant][data-offline="kept"]', timeout=90_000)
-        cached = page.evaluate("""async () => {
-          const names = await caches.keys();
-          const cache = await caches.open(names.find((name) => name.startsWith('patience-')));
-          return (await cache.keys()).map((request) => new URL(request.url).pathname);
-        }""")
-        for path in sorted((site / "pyodide").iterdir()):
-            assert any(url.endswith(f"/pyodide/{path.name}") for url in cached), path.name
-        for name in webassets.WORKER_MODULES:  # the page cannot name what its worker imports
-            assert any(url.endswith(f"/{name}") for url in cached), name
-        preload = page.evaluate("""async () => (await navigator.serviceWorker.ready)
-          .navigationPreload.getState()""")
-        assert preload["enabled"], "a second visit's page request waits for the worker"
-        server.stop()
-        context.set_offline(True)
-        page.reload()
-        page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
-        game = engine_game("wood", 4)
-        wait_for_position(page, game)
-        move = game.legal_moves()[0]
-        click_move(page, game, str(move))
-        game.play(move)
-        wait_for_position(page, game)
-    finally:
-        context.close()
-        server.stop()
+    with SiteServer(site) as server:
+        context = browser.new_context()
+        page = context.new_page()
+        try:
+            open_game(page, f"{server.url}fr/wood/#deal=4")
+            page.wait_for_selector('[data-variant][data-offline="kept"]', timeout=90_000)
+            cached = page.evaluate("""async () => {
+              const names = await caches.keys();
+              const cache = await caches.open(names.find((name) => name.startsWith('patience-')));
+              return (await cache.keys()).map((request) => new URL(request.url).pathname);
+            }""")
+            for path in sorted((site / "pyodide").iterdir()):
+                assert any(url.endswith(f"/pyodide/{path.name}") for url in cached), path.name
+            for name in webassets.WORKER_MODULES:  # the page cannot name what its worker imports
+                assert any(url.endswith(f"/{name}") for url in cached), name
+            preload = page.evaluate("""async () => (await navigator.serviceWorker.ready)
+              .navigationPreload.getState()""")
+            assert preload["enabled"], "a second visit's page request waits for the worker"
+            server.stop()
+            context.set_offline(True)
+            page.reload()
+            page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+            game = engine_game("wood", 4)
+            wait_for_position(page, game)
+            move = game.legal_moves()[0]
+            click_move(page, game, str(move))
+            game.play(move)
+            wait_for_position(page, game)
+        finally:
+            context.close()
 
 
 def test_the_manifest_makes_the_site_installable(site) -> None:
