@@ -6,12 +6,35 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
 
-from patience_gen import gamepage, webassets
+from patience_gen import assetfolder, gamepage, webassets
 
 
 def _root(config: Any) -> Path:
     return Path(config.config_file_path).resolve().parent
+
+
+def _assets(config: Any) -> str:
+    return assetfolder.folder(_root(config) / "site_overrides")
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Put the table's scripts and styles under the folder named by their digest."""
+    assets = _assets(config)
+    for file in list(files):
+        target = assetfolder.placed(file.src_uri, assets)
+        if target is not None:
+            files.remove(file)
+            files.append(File(file.src_uri, file.src_dir, file.dest_dir,
+                              file.use_directory_urls, dest_uri=target))
+    return files
+
+
+def on_env(env: Any, config: Any, files: Files) -> Any:
+    """Templates name the table's files through `patience_assets`, that folder."""
+    env.globals["patience_assets"] = _assets(config)
+    return env
 
 
 def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
@@ -33,4 +56,5 @@ def on_post_build(config: Any) -> None:
         webassets.install_pyodide(site_dir, _root(config))
     except webassets.AssetError as error:
         raise PluginError(f"play: {error}") from error
-    webassets.write_service_worker(site_dir, _root(config) / "site_overrides" / "sw.js")
+    webassets.write_service_worker(site_dir, _root(config) / "site_overrides" / "sw.js",
+                                   _assets(config))

@@ -12,6 +12,7 @@ from site_support import ROOT, build, copy_project
 
 import patience
 from patience import Game, Move
+from patience_gen import assetfolder
 from patience_gen.examples import allowed_on
 from patience_gen.pages import load_variants
 
@@ -149,6 +150,24 @@ def test_no_page_loads_anything_from_another_origin(site: Path):
         bad = [u for u in re.findall(r"url\(\s*['\"]?([^'\")]+)", text) if foreign(u)]
         bad += re.findall(r"@import\s+['\"](?:https?:)?//[^'\"]+", text)
         assert not bad, (css, bad)
+
+
+def test_every_page_loads_the_tables_files_from_the_folder_named_by_their_digest(site: Path):
+    folder = assetfolder.folder(ROOT / "site_overrides")
+    source = ROOT / "site_overrides" / assetfolder.SOURCE
+    for path in source.rglob("*"):
+        name = path.relative_to(source).as_posix()
+        if path.is_file() and name not in assetfolder.KEPT:
+            assert (site / folder / name).read_bytes() == path.read_bytes(), name
+            assert not (site / assetfolder.SOURCE / name).exists(), name
+    for path in site.rglob("*.html"):
+        parser = ResourceRefs()
+        parser.feed(path.read_text("utf-8"))
+        for url in parser.urls:
+            address = urljoin(path.relative_to(site).as_posix(), url)
+            if address.startswith(f"{assetfolder.SOURCE}/") and "/layout/" not in address:
+                assert address.startswith(folder), (path, url)
+                assert (site / address.split("#")[0].split("?")[0]).exists(), (path, url)
 
 
 EXAMPLE = re.compile(r'<li class="example"([^>]*)>(.*?)</li>', re.S)

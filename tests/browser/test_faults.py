@@ -27,7 +27,7 @@ def _wrong_type(route) -> None:
                          ids=["missing", "mistyped", "wrong-type"])
 def test_a_broken_table_module_ends_in_the_error_state(browser, server, name, serve) -> None:
     context = browser.new_context()
-    context.route(f"**/assets/patience/{name}", serve)
+    context.route(f"**/assets/patience/*/{name}", serve)
     page = context.new_page()
     started = time.monotonic()
     page.goto(f"{server.url}westcliff/")

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from server import SiteServer
 
 from patience.solver import solve
-from patience_gen import gamepage, webassets
+from patience_gen import assetfolder, gamepage, webassets
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -462,10 +462,45 @@ def test_the_service_worker_names_its_cache_by_the_build(site, tmp_path) -> None
     shutil.copytree(site / "pyodide", copy / "pyodide")
     shutil.copytree(site / "assets" / "patience", copy / "assets" / "patience")
     source = ROOT / "site_overrides" / "sw.js"
-    before = webassets.write_service_worker(copy, source).read_text()
-    (copy / "assets" / "patience" / "game.js").write_text("// a new build\n")
-    after = webassets.write_service_worker(copy, source).read_text()
+    assets = assetfolder.folder(ROOT / "site_overrides")
+    before = webassets.write_service_worker(copy, source, assets).read_text()
+    (copy / assets / "game.js").write_text("// a new build\n")
+    after = webassets.write_service_worker(copy, source, assets).read_text()
     assert before.splitlines()[0] != after.splitlines()[0]
+
+
+def test_a_new_builds_page_never_gets_the_old_builds_scripts(browser, site, tmp_path) -> None:
+    # The next build, as a deploy puts it in place while a visitor's old service worker
+    # still runs: one script changed, so the table's folder has a new name, every page names
+    # that folder, and the service worker is written anew.
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    old = assetfolder.folder(ROOT / "site_overrides")
+    new = f"{assetfolder.SOURCE}/{'0' * 12}/"
+    with SiteServer(copy) as server:
+        context = browser.new_context()
+        page = context.new_page()
+        try:
+            open_game(page, f"{server.url}westcliff/#deal=3")
+            page.wait_for_selector('[data-variant][data-offline="kept"]', timeout=90_000)
+            shutil.copytree(copy / old, copy / new)
+            shutil.rmtree(copy / old)
+            with (copy / new / "table.js").open("a") as script:
+                script.write('\nglobalThis.patienceBuild = "next";\n')
+            for path in copy.rglob("*.html"):
+                path.write_text(path.read_text("utf-8").replace(old, new), "utf-8")
+            webassets.write_service_worker(copy, ROOT / "site_overrides" / "sw.js", new)
+            page.reload()
+            page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+            assert page.evaluate("globalThis.patienceBuild") == "next"
+            game = engine_game("westcliff", 3)
+            wait_for_position(page, game)
+            move = game.legal_moves()[0]
+            click_move(page, game, str(move))
+            game.play(move)
+            wait_for_position(page, game)
+        finally:
+            context.close()
 
 
 def test_finish_plays_the_last_cards_home_and_the_win_shows_the_statistics(page, server) -> None:

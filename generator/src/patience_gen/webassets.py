@@ -310,9 +310,10 @@ def wheel_entry(site_dir: Path) -> dict | None:
 
 
 SERVICE_WORKER = "sw.js"
-# What the engine's worker imports, which the page's own list of the files it used cannot
-# name (the worker's script itself is on that list, with the query that gives it its address).
-WORKER_MODULES = ("assets/patience/memory.js",)
+# What the engine's worker imports, in the table's folder (see assetfolder), which the page's
+# own list of the files it used cannot name (the worker's script itself is on that list, with
+# the query that gives it its address).
+WORKER_MODULES = ("memory.js",)
 
 
 def build_digest(site_dir: Path) -> str:
@@ -330,14 +331,14 @@ def build_digest(site_dir: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(site_dir: Path, source: Path) -> Path:
+def write_service_worker(site_dir: Path, source: Path, assets: str) -> Path:
     """Write the service worker to the site's root: its source (site_overrides/sw.js) after a
     line that defines BUILD, the build's digest (its cache's name) and the files it keeps for
-    playing offline: the pyodide/ folder and the modules the engine's worker imports. Written
-    only when it changes, so browsers update only then."""
+    playing offline: the pyodide/ folder and the modules the engine's worker imports, from the
+    table's folder `assets`. Written only when it changes, so browsers update only then."""
     files = sorted(f"{SITE_FOLDER}/{path.name}" for path in (site_dir / SITE_FOLDER).iterdir()
                    if path.is_file() and not path.name.endswith(".tmp"))
-    files += [name for name in WORKER_MODULES if (site_dir / name).is_file()]
+    files += [assets + name for name in WORKER_MODULES if (site_dir / assets / name).is_file()]
     build = {"digest": build_digest(site_dir), "files": files}
     text = f"const BUILD = {json.dumps(build)};\n" + source.read_text("utf-8")
     target = site_dir / SERVICE_WORKER

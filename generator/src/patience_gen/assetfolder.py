@@ -1,0 +1,47 @@
+"""The table's scripts and styles go out under a folder named by their digest.
+
+Browsers and the service worker keep these files between visits. Under a fixed address, a page
+of a new build could meet a script of the old one (kept by the old service worker, which
+serves such files from its cache until the new worker has installed, or by a browser's cache
+on a host that lets it keep files long): markup and scripts that do not fit. Named by their
+contents, the files of two builds never share an address, so a page only ever loads its own.
+The modules import each other by relative addresses, which the folder keeps working.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+# Where the files lie in the theme's custom folder, and on the built site above their folder.
+SOURCE = "assets/patience"
+# Files named from outside a build, which must keep their address: the web app manifest's
+# icon. The build's own layout styles (gamepage.write_layout_css) carry digests of their own.
+KEPT = frozenset({"icon.svg"})
+
+
+def _sources(theme_dir: Path) -> list[tuple[str, Path]]:
+    source = theme_dir / SOURCE
+    named = [(path.relative_to(source).as_posix(), path) for path in source.rglob("*")
+             if path.is_file()]
+    return sorted((name, path) for name, path in named if name not in KEPT)
+
+
+def folder(theme_dir: Path) -> str:
+    """The site folder of this build's table files, `assets/patience/<digest>/`, from the
+    names and contents of the files under the theme's `assets/patience/`."""
+    digest = hashlib.sha256()
+    for name, path in _sources(theme_dir):
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return f"{SOURCE}/{digest.hexdigest()[:12]}/"
+
+
+def placed(src_uri: str, assets: str) -> str | None:
+    """Where a theme file goes on the site when it is one of the table's files (`assets` is
+    `folder`'s answer); None for every other file, which keeps its address."""
+    prefix = f"{SOURCE}/"
+    if not src_uri.startswith(prefix):
+        return None
+    name = src_uri.removeprefix(prefix)
+    return None if name in KEPT else assets + name
