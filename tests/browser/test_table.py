@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import (
@@ -411,39 +414,52 @@ def test_a_long_column_stays_above_the_fold(browser, server) -> None:
         context.close()
 
 
-def test_a_second_visit_plays_with_the_network_off(browser, site) -> None:
-    # A server of its own, shut down before the second visit: nothing can come from the
-    # network then, whatever the browser's offline mode reaches.
+@contextmanager
+def first_visit(browser, site: Path, address: str) -> Iterator[tuple[SiteServer, Any, Any]]:
+    """A game page of `site`, served by a server of its own, once playable and once its
+    service worker has kept what it needs: (server, context, page), closed after."""
     with SiteServer(site) as server:
         context = browser.new_context()
         page = context.new_page()
         try:
-            open_game(page, f"{server.url}fr/wood/#deal=4")
+            open_game(page, server.url + address)
             page.wait_for_selector('[data-variant][data-offline="kept"]', timeout=90_000)
-            cached = page.evaluate("""async () => {
-              const names = await caches.keys();
-              const cache = await caches.open(names.find((name) => name.startsWith('patience-')));
-              return (await cache.keys()).map((request) => new URL(request.url).pathname);
-            }""")
-            for path in sorted((site / "pyodide").iterdir()):
-                assert any(url.endswith(f"/pyodide/{path.name}") for url in cached), path.name
-            for name in webassets.WORKER_MODULES:  # the page cannot name what its worker imports
-                assert any(url.endswith(f"/{name}") for url in cached), name
-            preload = page.evaluate("""async () => (await navigator.serviceWorker.ready)
-              .navigationPreload.getState()""")
-            assert preload["enabled"], "a second visit's page request waits for the worker"
-            server.stop()
-            context.set_offline(True)
-            page.reload()
-            page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
-            game = engine_game("wood", 4)
-            wait_for_position(page, game)
-            move = game.legal_moves()[0]
-            click_move(page, game, str(move))
-            game.play(move)
-            wait_for_position(page, game)
+            yield server, context, page
         finally:
             context.close()
+
+
+def test_a_second_visit_plays_with_the_network_off(browser, site) -> None:
+    # A server of its own, shut down before the second visit: nothing can come from the
+    # network then, whatever the browser's offline mode reaches.
+    with first_visit(browser, site, "fr/wood/#deal=4") as (server, context, page):
+        cached = page.evaluate("""async () => {
+          const names = await caches.keys();
+          const cache = await caches.open(names.find((name) => name.startsWith('patience-')));
+          return (await cache.keys()).map((request) => new URL(request.url).pathname);
+        }""")
+        for path in sorted((site / "pyodide").iterdir()):
+            assert any(url.endswith(f"/pyodide/{path.name}") for url in cached), path.name
+        for name in webassets.WORKER_MODULES:  # the page cannot name what its worker imports
+            assert any(url.endswith(f"/{name}") for url in cached), name
+        preload = page.evaluate("""async () => (await navigator.serviceWorker.ready)
+          .navigationPreload.getState()""")
+        assert preload["enabled"], "a second visit's page request waits for the worker"
+        server.stop()
+        context.set_offline(True)
+        reload_and_play(page, "wood", 4)
+
+
+def reload_and_play(page, variant: str, deal: int) -> None:
+    """Reload the page, wait for its table to be playable, and make one move by clicks."""
+    page.reload()
+    page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+    game = engine_game(variant, deal)
+    wait_for_position(page, game)
+    move = game.legal_moves()[0]
+    click_move(page, game, str(move))
+    game.play(move)
+    wait_for_position(page, game)
 
 
 def test_the_manifest_makes_the_site_installable(site) -> None:
@@ -477,30 +493,16 @@ def test_a_new_builds_page_never_gets_the_old_builds_scripts(browser, site, tmp_
     shutil.copytree(site, copy)
     old = assetfolder.folder(ROOT / "site_overrides")
     new = f"{assetfolder.SOURCE}/{'0' * 12}/"
-    with SiteServer(copy) as server:
-        context = browser.new_context()
-        page = context.new_page()
-        try:
-            open_game(page, f"{server.url}westcliff/#deal=3")
-            page.wait_for_selector('[data-variant][data-offline="kept"]', timeout=90_000)
-            shutil.copytree(copy / old, copy / new)
-            shutil.rmtree(copy / old)
-            with (copy / new / "table.js").open("a") as script:
-                script.write('\nglobalThis.patienceBuild = "next";\n')
-            for path in copy.rglob("*.html"):
-                path.write_text(path.read_text("utf-8").replace(old, new), "utf-8")
-            webassets.write_service_worker(copy, ROOT / "site_overrides" / "sw.js", new)
-            page.reload()
-            page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
-            assert page.evaluate("globalThis.patienceBuild") == "next"
-            game = engine_game("westcliff", 3)
-            wait_for_position(page, game)
-            move = game.legal_moves()[0]
-            click_move(page, game, str(move))
-            game.play(move)
-            wait_for_position(page, game)
-        finally:
-            context.close()
+    with first_visit(browser, copy, "westcliff/#deal=3") as (_, _, page):
+        shutil.copytree(copy / old, copy / new)
+        shutil.rmtree(copy / old)
+        with (copy / new / "table.js").open("a") as script:
+            script.write('\nglobalThis.patienceBuild = "next";\n')
+        for path in copy.rglob("*.html"):
+            path.write_text(path.read_text("utf-8").replace(old, new), "utf-8")
+        webassets.write_service_worker(copy, ROOT / "site_overrides" / "sw.js", new)
+        reload_and_play(page, "westcliff", 3)
+        assert page.evaluate("globalThis.patienceBuild") == "next"
 
 
 def test_finish_plays_the_last_cards_home_and_the_win_shows_the_statistics(page, server) -> None:
