@@ -10,8 +10,9 @@ The modules import each other by relative addresses, which the folder keeps work
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
+
+from patience_gen import webassets
 
 # Where the files lie in the theme's custom folder, and on the built site above their folder.
 SOURCE = "assets/patience"
@@ -30,11 +31,7 @@ def _sources(theme_dir: Path) -> list[tuple[str, Path]]:
 def folder(theme_dir: Path) -> str:
     """The site folder of this build's table files, `assets/patience/<digest>/`, from the
     names and contents of the files under the theme's `assets/patience/`."""
-    digest = hashlib.sha256()
-    for name, path in _sources(theme_dir):
-        digest.update(name.encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return f"{SOURCE}/{digest.hexdigest()[:12]}/"
+    return f"{SOURCE}/{webassets.files_digest(_sources(theme_dir))}/"
 
 
 def placed(src_uri: str, assets: str) -> str | None:

@@ -69,8 +69,9 @@ def engine_inputs(engine_dir: Path) -> list[Path]:
     return files
 
 
-def _digest(named: list[tuple[str, Path]]) -> str:
-    """A short digest of files by name and contents: the key of a cache slot."""
+def files_digest(named: list[tuple[str, Path]]) -> str:
+    """A short digest of files by name and contents: the key of a cache slot, or the name of
+    the folder the table's files go out in (see assetfolder)."""
     digest = hashlib.sha256()
     for name, path in named:
         digest.update(name.encode())
@@ -86,7 +87,7 @@ def engine_hash(engine_dir: Path, *tools: Path) -> str:
     `tools` are further files the wheel depends on (the bytecode compiler, Pyodide's version).
     """
     named = [(path.relative_to(engine_dir).as_posix(), path) for path in engine_inputs(engine_dir)]
-    return _digest(named + [(path.name, path) for path in tools])
+    return files_digest(named + [(path.name, path) for path in tools])
 
 
 def _fill_slot(cache_dir: Path, slot: Path, write: Callable[[Path], None]) -> None:
@@ -126,7 +127,7 @@ def bytecode_tools(pyodide_dir: Path) -> list[Path]:
 
 def compiled_stdlib(pyodide_dir: Path, cache_dir: Path) -> Path:
     """Pyodide's standard library archive as bytecode, compiled once per Pyodide release."""
-    key = _digest([(path.name, path) for path in bytecode_tools(pyodide_dir)])
+    key = files_digest([(path.name, path) for path in bytecode_tools(pyodide_dir)])
     slot = cache_dir / f"stdlib-{key}"
     if (slot / STDLIB).is_file():
         return slot / STDLIB
@@ -181,7 +182,7 @@ def build_snapshot(folder: Path, wheel: Path, pyodide_dir: Path, cache_dir: Path
     start-up and the engine's install. Keyed, like the compiled standard library, by what those
     files come from, and by the wheel."""
     tools = [*bytecode_tools(pyodide_dir), SNAPSHOT_TOOL]
-    key = _digest([(path.name, path) for path in tools] + [("wheel", wheel)])
+    key = files_digest([(path.name, path) for path in tools] + [("wheel", wheel)])
     slot = cache_dir / f"snapshot-{key}"
     if (slot / SNAPSHOT).is_file():
         return slot / SNAPSHOT
