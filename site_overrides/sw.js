@@ -78,16 +78,25 @@ async function fromNetworkFirst(event) {
     if (response.ok) event.waitUntil(cache.put(request, response.clone()));
     return response;
   } catch (error) {
-    const cached = await cache.match(request, { ignoreSearch: true });
+    const cached = await lookUp(cache, request);
     if (cached) return cached;
     throw error;
   }
 }
 
+// The cached answer for a request, the same address first: a match that ignores the query
+// reads every entry of the cache, so it is tried only for an address that has one (a page's
+// worker, say, kept under the query of another visit).
+async function lookUp(cache, request) {
+  const same = await cache.match(request);
+  if (same || !new URL(request.url).search) return same;
+  return cache.match(request, { ignoreSearch: true });
+}
+
 async function fromCacheFirst(event) {
   const request = event.request;
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(request, { ignoreSearch: true });
+  const cached = await lookUp(cache, request);
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) event.waitUntil(cache.put(request, response.clone()));
