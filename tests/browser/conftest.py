@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import record_console
 from server import SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,6 +78,7 @@ def shared_context(browser: object) -> Iterator[object]:
 def page(shared_context: object, server: SiteServer) -> Iterator[object]:
     """A new tab with no saved games or statistics."""
     tab = shared_context.new_page()
+    record_console(tab)
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
     tab.goto(server.url + "404.html")

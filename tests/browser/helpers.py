@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import time
+import weakref
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import patience
 
@@ -19,10 +22,43 @@ DOM_PILES = """() => {
 }"""
 
 
+# What each tab's page and workers wrote to the console, for the message of a page that never
+# becomes playable (see record_console).
+_CONSOLE: weakref.WeakKeyDictionary[Any, list[str]] = weakref.WeakKeyDictionary()
+_TABLE_STATE = """() => {
+  const root = document.querySelector('[data-variant]');
+  if (!root) return 'no table on the page';
+  const progress = root.querySelector('[data-role="progress"]');
+  const told = progress ? progress.textContent.trim() : '';
+  return `data-state=${root.dataset.state}, progress "${told}"`;
+}"""
+
+
+def record_console(page: Any) -> None:
+    """Keep the tab's console lines from now on, so that a stall can say what preceded it."""
+    lines = _CONSOLE.setdefault(page, [])
+    page.on("console", lambda message: lines.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: lines.append(f"uncaught: {error}"))
+
+
+def wait_until_playable(page: Any, wait: str = READY, timeout: int = 90_000) -> None:
+    """Wait for the page's table to be playable; if it never is, fail with the table's state,
+    its workers and the console's last lines, which a bare timeout would not give."""
+    try:
+        page.wait_for_selector(wait, timeout=timeout)
+    except PlaywrightTimeout as error:
+        state = page.evaluate(_TABLE_STATE)
+        workers = [worker.url.split("?")[0] for worker in page.workers]
+        lines = _CONSOLE.get(page, ["(console not recorded)"])[-20:]
+        raise AssertionError(
+            f"{page.url} is not playable after {timeout / 1000:.0f} s: {state}; "
+            f"workers {workers}; console:\n" + "\n".join(lines)) from error
+
+
 def open_game(page: Any, url: str, wait: str = READY) -> None:
     """Go to a game page and wait until its table is playable."""
     page.goto(url)
-    page.wait_for_selector(wait, timeout=90_000)
+    wait_until_playable(page, wait)
 
 
 def dom_piles(page: Any) -> dict[str, list[list[str]]]:

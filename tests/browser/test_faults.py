@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from helpers import wait_until_playable
 
 pytestmark = pytest.mark.browser
 ERROR = '[data-variant][data-state="error"]'
@@ -63,7 +64,7 @@ def test_no_request_of_a_page_answers_404(page, server, path) -> None:
             if response.status == 404 else None)
     page.goto(server.url + path)
     if page.locator("[data-variant]").count():
-        page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+        wait_until_playable(page)
     page.wait_for_load_state("networkidle")
     assert not missing, missing
 

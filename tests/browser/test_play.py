@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from helpers import (
-    READY,
     click_card,
     click_move,
     click_pile,
@@ -22,6 +21,7 @@ from helpers import (
     parse_move,
     play_by_clicks,
     wait_for_position,
+    wait_until_playable,
     winning_line,
 )
 from server import SiteServer
@@ -205,11 +205,11 @@ def test_reload_keeps_the_game(page, server) -> None:
     game.undo()
     wait_for_position(page, game)
     page.reload()
-    page.wait_for_selector(READY)
+    wait_until_playable(page)
     wait_for_position(page, game)
     assert page.text_content('[data-role="moves"]').strip().endswith("2")
     page.goto(f"{server.url}westcliff/")  # no deal in the address: the saved game comes back
-    page.wait_for_selector(READY)
+    wait_until_playable(page)
     wait_for_position(page, game)
     page.click('[data-action="redo"]')  # the undone move survived the reloads too
     game.redo()

@@ -18,8 +18,10 @@ from helpers import (
     open_game,
     parse_move,
     play_by_clicks,
+    record_console,
     visible_point,
     wait_for_position,
+    wait_until_playable,
     winning_line,
 )
 from playwright.sync_api import expect
@@ -272,7 +274,7 @@ def test_axe_finds_no_violation_on_any_page_in_either_palette(page, server, site
             continue
         page.goto(server.url + ("" if path == "." else path + "/"))
         if page.locator("[data-variant]").count():
-            page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+            wait_until_playable(page)
         page.add_script_tag(path=str(AXE))
         for _ in range(2):
             scheme = page.evaluate(SCHEME)
@@ -421,6 +423,7 @@ def first_visit(browser, site: Path, address: str) -> Iterator[tuple[SiteServer,
     with SiteServer(site) as server:
         context = browser.new_context()
         page = context.new_page()
+        record_console(page)
         try:
             open_game(page, server.url + address)
             page.wait_for_selector('[data-variant][data-offline="kept"]', timeout=90_000)
@@ -453,7 +456,7 @@ def test_a_second_visit_plays_with_the_network_off(browser, site) -> None:
 def reload_and_play(page, variant: str, deal: int) -> None:
     """Reload the page, wait for its table to be playable, and make one move by clicks."""
     page.reload()
-    page.wait_for_selector('[data-variant][data-state="ready"]', timeout=90_000)
+    wait_until_playable(page)
     game = engine_game(variant, deal)
     wait_for_position(page, game)
     move = game.legal_moves()[0]
