@@ -32,8 +32,13 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_env(env: Any, config: Any, files: Files) -> Any:
-    """Templates name the table's files through `patience_assets`, that folder."""
+    """Templates name the table's files through `patience_assets`, that folder, and Material's
+    script through `patience_material`."""
     env.globals["patience_assets"] = _assets(config)
+    try:
+        env.globals["patience_material"] = assetfolder.material_bundle(config.theme.dirs)
+    except assetfolder.MissingBundle as error:
+        raise PluginError(f"play: {error}") from error
     return env
 
 

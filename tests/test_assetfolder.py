@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from patience_gen import assetfolder
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,3 +47,20 @@ def test_only_the_tables_files_move() -> None:
         folder + "material/base.js")
     assert assetfolder.placed("assets/javascripts/workers/search-later.js", folder) is None
     assert assetfolder.placed("assets/patiences/game.js", folder) is None
+
+
+def test_materials_script_is_found_in_the_theme_and_a_missing_one_is_named(
+        tmp_path: Path) -> None:
+    material = tmp_path / "material"
+    scripts = material / "assets" / "javascripts"
+    scripts.mkdir(parents=True)
+    (scripts / "bundle.0123abcd.min.js").write_text("/* Material */")
+    custom = tmp_path / "custom"
+    custom.mkdir()
+    assert assetfolder.material_bundle([str(custom), str(material)]) == (
+        "assets/javascripts/bundle.0123abcd.min.js")
+    (scripts / "bundle.4567ef01.min.js").write_text("/* another */")
+    with pytest.raises(assetfolder.MissingBundle, match="more than one"):
+        assetfolder.material_bundle([str(material)])
+    with pytest.raises(assetfolder.MissingBundle, match=str(custom)):
+        assetfolder.material_bundle([str(custom)])

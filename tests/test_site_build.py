@@ -170,6 +170,21 @@ def test_every_page_loads_the_tables_files_from_the_folder_named_by_their_digest
                 assert (site / address.split("#")[0].split("?")[0]).exists(), (path, url)
 
 
+MATERIAL = re.compile(r'<script[^>]*src="[^"]*bundle\.[0-9a-f]+\.min\.js"')
+DEFERRED = re.compile(r'<script type="module" src="[^"]*/game\.js" data-material="([^"]+)">')
+
+
+def test_game_pages_start_materials_script_late_and_other_pages_at_once(site: Path):
+    for variant in VARIANTS:
+        path = site / variant / "index.html"
+        html = path.read_text("utf-8")
+        assert not MATERIAL.search(html), path
+        (address,) = DEFERRED.findall(html)
+        assert (path.parent / address).resolve().is_file(), address
+    for path in (site / "index.html", site / "rules-reference" / "index.html"):
+        assert MATERIAL.search(path.read_text("utf-8")), path
+
+
 EXAMPLE = re.compile(r'<li class="example"([^>]*)>(.*?)</li>', re.S)
 ATTR = re.compile(r'(data-[a-z]+)="([^"]*)"')
 

@@ -262,6 +262,7 @@ AXE_RUN = """async () => {
   return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target)}`);
 }"""
 SCHEME = "document.body.getAttribute('data-md-color-scheme')"
+HEADER_STARTED = '[data-variant][data-header="started"]'
 
 
 def test_axe_finds_no_violation_on_any_page_in_either_palette(page, server, site) -> None:
@@ -275,6 +276,7 @@ def test_axe_finds_no_violation_on_any_page_in_either_palette(page, server, site
         page.goto(server.url + ("" if path == "." else path + "/"))
         if page.locator("[data-variant]").count():
             wait_until_playable(page)
+            page.wait_for_selector(HEADER_STARTED, state="attached")
         page.add_script_tag(path=str(AXE))
         for _ in range(2):
             scheme = page.evaluate(SCHEME)

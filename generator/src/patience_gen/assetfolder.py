@@ -42,3 +42,23 @@ def placed(src_uri: str, assets: str) -> str | None:
         return None
     name = src_uri.removeprefix(prefix)
     return None if name in KEPT else assets + name
+
+
+class MissingBundle(ValueError):
+    """The theme has no single script of Material's where the game page expects one."""
+
+
+MATERIAL_BUNDLE = "assets/javascripts/bundle.*.min.js"
+
+
+def material_bundle(theme_dirs: list[str]) -> str:
+    """The site address of Material's script (its name carries a digest of Material's own):
+    a game page starts it once the table is playable, instead of letting it run first."""
+    for theme_dir in theme_dirs:
+        found = sorted(Path(theme_dir).glob(MATERIAL_BUNDLE))
+        if len(found) == 1:
+            return found[0].relative_to(theme_dir).as_posix()
+        if found:
+            raise MissingBundle(f"{theme_dir}: more than one {MATERIAL_BUNDLE}: "
+                                f"{', '.join(path.name for path in found)}")
+    raise MissingBundle(f"no {MATERIAL_BUNDLE} in the theme's folders: {', '.join(theme_dirs)}")

@@ -352,6 +352,10 @@ export class Table {
     this.game.dataset.offline = "kept";
   }
 
+  headerStarted() {
+    this.game.dataset.header = "started";
+  }
+
   // ---- the win and statistics dialog ----------------------------------------------------------
 
   // One dialog, for the win and for the Statistics button: a title, an optional line and the
