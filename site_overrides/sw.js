@@ -10,7 +10,8 @@
 //   the engine's worker imports are cached, taken from the browser's HTTP cache when the page
 //   has just loaded them.
 // - A page that registers the worker sends the addresses of the files it used (itself
-//   included), which are cached too: they were fetched before the worker was there.
+//   included), which are cached too when they are not yet: they were fetched before the
+//   worker was there.
 // - Requests: pages network first (a new build shows at once), falling back to the cache;
 //   everything else from the cache first. Only this site's own files are handled. A page's
 //   request is sent while the worker itself starts (navigation preload), so a second visit
@@ -28,7 +29,7 @@ async function keep(cache, addresses) {
     addresses.map(async (address) => {
       const url = new URL(address, SCOPE);
       url.hash = "";
-      if (!ours(url)) return;
+      if (!ours(url) || (await cache.match(url))) return; // kept already: not written again
       try {
         const response = await fetch(url, { cache: "force-cache" });
         if (response.ok) await cache.put(url, response);
