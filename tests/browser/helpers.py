@@ -55,6 +55,21 @@ def wait_until_playable(page: Any, wait: str = READY, timeout: int = 90_000) -> 
             f"workers {workers}; console:\n" + "\n".join(lines)) from error
 
 
+# Material's header on a game page: started after the table (material.js), and its palette
+# switch, which changes the page's colour scheme.
+HEADER_STARTED = '[data-variant][data-header="started"]'
+SCHEME = "document.body.getAttribute('data-md-color-scheme')"
+
+
+def switch_palette(page: Any, timeout: int = 30_000) -> str:
+    """Press the header's palette switch and wait for the colours to change; the scheme that
+    was shown before."""
+    scheme = page.evaluate(SCHEME)
+    page.click('[data-md-component="palette"] label:not([hidden])')
+    page.wait_for_function(f"{SCHEME} !== '{scheme}'", timeout=timeout)
+    return scheme
+
+
 def open_game(page: Any, url: str, wait: str = READY) -> None:
     """Go to a game page and wait until its table is playable."""
     page.goto(url)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from helpers import (
+    HEADER_STARTED,
     card_locator,
     click_card,
     click_move,
@@ -19,6 +20,7 @@ from helpers import (
     parse_move,
     play_by_clicks,
     record_console,
+    switch_palette,
     visible_point,
     wait_for_position,
     wait_until_playable,
@@ -261,8 +263,6 @@ AXE_RUN = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
   return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target)}`);
 }"""
-SCHEME = "document.body.getAttribute('data-md-color-scheme')"
-HEADER_STARTED = '[data-variant][data-header="started"]'
 
 
 def test_axe_finds_no_violation_on_any_page_in_either_palette(page, server, site) -> None:
@@ -279,12 +279,10 @@ def test_axe_finds_no_violation_on_any_page_in_either_palette(page, server, site
             page.wait_for_selector(HEADER_STARTED, state="attached")
         page.add_script_tag(path=str(AXE))
         for _ in range(2):
-            scheme = page.evaluate(SCHEME)
             violations = page.evaluate(AXE_RUN)
+            scheme = switch_palette(page)
             if violations:
                 found[f"{path} ({scheme})"] = violations
-            page.click('[data-md-component="palette"] label:not([hidden])')
-            page.wait_for_function(f"{SCHEME} !== '{scheme}'")
         page.evaluate("localStorage.clear()")
     assert found == {}
 
