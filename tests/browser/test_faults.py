@@ -1,11 +1,12 @@
-"""A page that never hangs: broken table scripts, a broken lock file, no requests that 404."""
+"""A page that never hangs: broken table scripts, a broken lock file, downloads cut off on the
+way (tried once more), no requests that 404."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
-from helpers import wait_until_playable
+from helpers import record_console, wait_until_playable
 
 pytestmark = pytest.mark.browser
 ERROR = '[data-variant][data-state="error"]'
@@ -28,7 +29,7 @@ def _wrong_type(route) -> None:
                          ids=["missing", "mistyped", "wrong-type"])
 def test_a_broken_table_module_ends_in_the_error_state(browser, server, name, serve) -> None:
     context = browser.new_context()
-    context.route(f"**/assets/patience/*/{name}", serve)
+    context.route(f"**/assets/patience/*/{name}*", serve)  # the second attempt's too
     page = context.new_page()
     started = time.monotonic()
     page.goto(f"{server.url}westcliff/")
@@ -37,6 +38,28 @@ def test_a_broken_table_module_ends_in_the_error_state(browser, server, name, se
     assert page.is_visible('[data-role="error"]')
     assert not page.is_visible('[data-role="progress"]')
     context.close()
+
+
+def test_a_table_module_cut_off_once_is_asked_for_again(browser, server) -> None:
+    # table.js, imported by game.js: game.js itself is preloaded, and a failed preload is
+    # simply fetched again by its script element.
+    context = browser.new_context(service_workers="block")
+    asked: list[str] = []
+
+    def cut_off_once(route) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    context.route("**/assets/patience/*/table.js*", cut_off_once)
+    page = context.new_page()
+    record_console(page)
+    page.goto(f"{server.url}westcliff/")
+    wait_until_playable(page)
+    context.close()
+    assert len(asked) == 2, asked
 
 
 def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:
@@ -55,6 +78,35 @@ def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:
     context.close()
     assert not errors, errors
     assert not [line for line in lines if "Uncaught" in line], lines
+
+
+@pytest.mark.parametrize("cuts", [1, 2], ids=["once", "every-time"])
+def test_a_download_cut_off_on_the_way_is_tried_once_more(browser, server, cuts) -> None:
+    context = browser.new_context(service_workers="block")
+    asked: list[str] = []
+
+    def cut_off(route) -> None:
+        asked.append(route.request.url)
+        if len(asked) <= cuts:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    context.route("**/pyodide/pyodide.mjs*", cut_off)
+    page = context.new_page()
+    lines: list[str] = []
+    page.on("console", lambda message: lines.append(message.text))
+    record_console(page)
+    page.goto(f"{server.url}westcliff/")
+    if cuts == 1:
+        wait_until_playable(page)
+    else:
+        page.wait_for_selector(ERROR, timeout=60_000)
+        assert page.is_visible('[data-role="error"]')
+    context.close()
+    assert len(asked) == 2, asked  # tried twice, never more
+    assert "attempt=" not in asked[0] and "attempt=2" in asked[1]
+    assert [line for line in lines if "again after a failed download" in line], lines
 
 
 @pytest.mark.parametrize("path", ["", "fr/", "pt/klondike/", "rules-reference/"])

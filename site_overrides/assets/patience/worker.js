@@ -129,7 +129,15 @@ async function unpacking(body) {
   return { packed, memory: new Response(stream).arrayBuffer() };
 }
 
-async function boot(base) {
+// A module's address for the given attempt: a browser keeps a failed import's failure for its
+// address, so a second attempt asks under another one (a service worker ignores the query).
+function moduleURL(name, base, attempt) {
+  const url = new URL(name, base);
+  if (attempt > 1) url.searchParams.set("attempt", String(attempt));
+  return url.href;
+}
+
+async function boot(base, attempt) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   if (!base) throw new Error("the worker's address lacks the pyodide folder's URL");
   post({ type: "progress", stage: "runtime" });
@@ -138,8 +146,8 @@ async function boot(base) {
   // the big downloads (the interpreter and the standard library); its interpreter's script,
   // which the loader would import only once it is itself loaded, is asked for beside it and
   // handed over (createPyodideModule); then the snapshot.
-  const loader = import(new URL("pyodide.mjs", base).href);
-  const interpreter = import(new URL("pyodide.asm.mjs", base).href);
+  const loader = import(moduleURL("pyodide.mjs", base, attempt));
+  const interpreter = import(moduleURL("pyodide.asm.mjs", base, attempt));
   const memory = import("./memory.js");
   for (const promise of [loader, interpreter, memory]) promise.catch(() => {}); // awaited below
   const saved = snapshot(base, memory);
@@ -207,8 +215,21 @@ self.onmessage = (event) => {
   else pending.push(message);
 };
 
+// A download cut off on the way (a dropped connection, a service worker stopped mid-answer)
+// fails with a TypeError, and a second attempt usually gets through; an answer that is wrong
+// (a missing file, a wrong type, a broken lock file) fails with an Error, and would again.
+async function start(base) {
+  try {
+    await boot(base, 1);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    console.info(`Patience: starting the engine again after a failed download (${error.message})`);
+    await boot(base, 2);
+  }
+}
+
 const params = new URL(self.location.href).searchParams;
-boot(params.get("pyodide")).then(
+start(params.get("pyodide")).then(
   () => {
     post({ type: "ready" });
     for (const queued of pending.splice(0)) answer(queued);
