@@ -62,6 +62,19 @@ def test_a_table_module_cut_off_once_is_asked_for_again(browser, server) -> None
     assert len(asked) == 2, asked
 
 
+def test_a_page_whose_early_script_was_cut_off_starts_the_worker_itself(browser, server) -> None:
+    context = browser.new_context(service_workers="block")
+    context.route("**/assets/patience/*/early.js", lambda route: route.abort("connectionreset"))
+    page = context.new_page()
+    lines: list[str] = []
+    page.on("console", lambda message: lines.append(message.text))
+    record_console(page)
+    page.goto(f"{server.url}westcliff/")
+    wait_until_playable(page)
+    context.close()
+    assert [line for line in lines if "as early.js did not run" in line], lines
+
+
 def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:
     context = browser.new_context()
     context.route("**/pyodide/pyodide-lock.json",

@@ -8,6 +8,17 @@ export class EngineError extends Error {
   }
 }
 
+// The worker as early.js starts it, for a page where early.js never ran (its download was cut
+// off): the same address, from the data of early.js's script element.
+function startHere() {
+  const script = document.querySelector("script[data-assets][data-pyodide]");
+  if (!script) return null;
+  const address = new URL("worker.js", new URL(script.dataset.assets, document.baseURI));
+  address.searchParams.set("pyodide", new URL(script.dataset.pyodide, document.baseURI).href);
+  console.info("Patience: starting the engine's worker late, as early.js did not run");
+  return { worker: new Worker(address, { type: "module" }), messages: [], error: null };
+}
+
 export class Engine {
   constructor({ onProgress }) {
     this.onProgress = onProgress || (() => {});
@@ -19,7 +30,7 @@ export class Engine {
   // Resolves when the engine can take requests; rejects with a reason if it cannot start.
   // The worker is started by the page's head (window.patienceEarlyWorker, see game.html), so
   // that Pyodide loads while the page does; it is taken over here, with the messages it sent
-  // meanwhile.
+  // meanwhile, or started here if early.js never ran.
   boot() {
     return new Promise((resolve, reject) => {
       const receive = (message) => {
@@ -28,7 +39,7 @@ export class Engine {
         else if (message.type === "ready") resolve();
         else if (message.type === "failed") reject(new Error(message.message));
       };
-      const early = window.patienceEarlyWorker;
+      const early = window.patienceEarlyWorker === undefined ? startHere() : window.patienceEarlyWorker;
       window.patienceEarlyWorker = null;
       if (!early || !early.worker) {
         reject(new Error((early && early.error) || "the page did not start the engine worker"));
