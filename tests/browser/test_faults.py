@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from helpers import record_console, wait_until_playable
+from helpers import dom_piles, engine_game, engine_piles, record_console, wait_until_playable
 
 pytestmark = pytest.mark.browser
 ERROR = '[data-variant][data-state="error"]'
@@ -73,6 +73,31 @@ def test_a_page_whose_early_script_was_cut_off_starts_the_worker_itself(browser,
     wait_until_playable(page)
     context.close()
     assert [line for line in lines if "as early.js did not run" in line], lines
+
+
+def test_an_engine_worker_cut_off_once_is_started_again(browser, server) -> None:
+    context = browser.new_context(service_workers="block")
+    asked: list[str] = []
+
+    def cut_off_once(route) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    context.route("**/assets/patience/*/worker.js*", cut_off_once)
+    page = context.new_page()
+    lines: list[str] = []
+    page.on("console", lambda message: lines.append(message.text))
+    record_console(page)
+    page.goto(f"{server.url}westcliff/#deal=3")
+    wait_until_playable(page)
+    shown = dom_piles(page)
+    context.close()
+    assert len(asked) == 2, asked
+    assert [line for line in lines if "starting the engine's worker again" in line], lines
+    assert shown == engine_piles(engine_game("westcliff", 3))  # the deal asked for was sent again
 
 
 def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:

@@ -8,14 +8,13 @@ export class EngineError extends Error {
   }
 }
 
-// The worker as early.js starts it, for a page where early.js never ran (its download was cut
-// off): the same address, from the data of early.js's script element.
+// The worker as early.js starts it, from the data of early.js's script element: for a page
+// where early.js never ran (its download was cut off), or a second start.
 function startHere() {
   const script = document.querySelector("script[data-assets][data-pyodide]");
   if (!script) return null;
   const address = new URL("worker.js", new URL(script.dataset.assets, document.baseURI));
   address.searchParams.set("pyodide", new URL(script.dataset.pyodide, document.baseURI).href);
-  console.info("Patience: starting the engine's worker late, as early.js did not run");
   return { worker: new Worker(address, { type: "module" }), messages: [], error: null };
 }
 
@@ -30,31 +29,48 @@ export class Engine {
   // Resolves when the engine can take requests; rejects with a reason if it cannot start.
   // The worker is started by the page's head (window.patienceEarlyWorker, see game.html), so
   // that Pyodide loads while the page does; it is taken over here, with the messages it sent
-  // meanwhile, or started here if early.js never ran.
+  // meanwhile, or started here if early.js never ran. A worker whose script never ran (its
+  // download cut off on the way) is started once more, and the calls already sent go to it.
   boot() {
     return new Promise((resolve, reject) => {
+      let heard = false;
       const receive = (message) => {
+        heard = true;
         if (message.type === "answer") this.settle(message);
         else if (message.type === "progress") this.onProgress(message.stage);
         else if (message.type === "ready") resolve();
         else if (message.type === "failed") reject(new Error(message.message));
       };
-      const early = window.patienceEarlyWorker === undefined ? startHere() : window.patienceEarlyWorker;
-      window.patienceEarlyWorker = null;
-      if (!early || !early.worker) {
-        reject(new Error((early && early.error) || "the page did not start the engine worker"));
-        return;
-      }
-      const worker = early.worker;
-      this.worker = worker;
-      worker.onmessage = (event) => receive(event.data || {});
-      worker.onerror = (event) => {
-        event.preventDefault();
-        reject(new Error(event.message || "the engine worker failed to start"));
-        this.failAll("the engine worker stopped");
+      const adopt = (started, mayRetry) => {
+        if (!started || !started.worker) {
+          reject(new Error((started && started.error) || "the page did not start the engine worker"));
+          return;
+        }
+        const worker = started.worker;
+        this.worker = worker;
+        const failed = (reason) => {
+          if (mayRetry && !heard) {
+            worker.terminate();
+            console.info(`Patience: starting the engine's worker again (${reason})`);
+            adopt(startHere(), false);
+            this.resend();
+            return;
+          }
+          reject(new Error(reason));
+          this.failAll("the engine worker stopped");
+        };
+        worker.onmessage = (event) => receive(event.data || {});
+        worker.onerror = (event) => {
+          event.preventDefault();
+          failed(event.message || "the engine worker failed to start");
+        };
+        for (const message of started.messages) receive(message || {});
+        if (started.error) failed(started.error);
       };
-      for (const message of early.messages) receive(message || {});
-      if (early.error) reject(new Error(early.error));
+      const early = window.patienceEarlyWorker;
+      window.patienceEarlyWorker = null;
+      if (early === undefined) console.info("Patience: starting the engine's worker late, as early.js did not run");
+      adopt(early === undefined ? startHere() : early, true);
     });
   }
 
@@ -62,9 +78,16 @@ export class Engine {
     if (!this.worker) return Promise.reject(new EngineError("the engine is not running", "bug"));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.calls.set(id, { resolve, reject });
-      this.worker.postMessage({ type: "call", id, cmd, args });
+      const message = { type: "call", id, cmd, args };
+      this.calls.set(id, { resolve, reject, message });
+      this.worker.postMessage(message);
     });
+  }
+
+  // The calls not yet answered, sent again to a worker started anew.
+  resend() {
+    if (!this.worker) return;
+    for (const call of this.calls.values()) this.worker.postMessage(call.message);
   }
 
   settle(message) {
