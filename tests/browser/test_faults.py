@@ -40,64 +40,73 @@ def test_a_broken_table_module_ends_in_the_error_state(browser, server, name, se
     context.close()
 
 
+class CutOff:
+    """A page opened in a new context (without the service worker) whose requests matching
+    `pattern` are cut off the first `times` times: the URLs asked for and the console's lines."""
+
+    def __init__(self, browser, pattern: str, times: int = 1) -> None:
+        self.asked: list[str] = []
+        self.lines: list[str] = []
+        self.times = times
+        self.context = browser.new_context(service_workers="block")
+        self.context.route(pattern, self._serve)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda message: self.lines.append(message.text))
+        record_console(self.page)
+
+    def _serve(self, route) -> None:
+        self.asked.append(route.request.url)
+        if len(self.asked) <= self.times:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    def said(self, words: str) -> bool:
+        return any(words in line for line in self.lines)
+
+
 def test_a_table_module_cut_off_once_is_asked_for_again(browser, server) -> None:
     # table.js, imported by game.js: game.js itself is preloaded, and a failed preload is
     # simply fetched again by its script element.
-    context = browser.new_context(service_workers="block")
-    asked: list[str] = []
-
-    def cut_off_once(route) -> None:
-        asked.append(route.request.url)
-        if len(asked) == 1:
-            route.abort("connectionreset")
-        else:
-            route.continue_()
-
-    context.route("**/assets/patience/*/table.js*", cut_off_once)
-    page = context.new_page()
-    record_console(page)
-    page.goto(f"{server.url}westcliff/")
-    wait_until_playable(page)
-    context.close()
-    assert len(asked) == 2, asked
+    cut = CutOff(browser, "**/assets/patience/*/table.js*")
+    cut.page.goto(f"{server.url}westcliff/")
+    wait_until_playable(cut.page)
+    cut.context.close()
+    assert len(cut.asked) == 2, cut.asked
 
 
 def test_a_page_whose_early_script_was_cut_off_starts_the_worker_itself(browser, server) -> None:
-    context = browser.new_context(service_workers="block")
-    context.route("**/assets/patience/*/early.js", lambda route: route.abort("connectionreset"))
-    page = context.new_page()
-    lines: list[str] = []
-    page.on("console", lambda message: lines.append(message.text))
-    record_console(page)
-    page.goto(f"{server.url}westcliff/")
-    wait_until_playable(page)
-    context.close()
-    assert [line for line in lines if "as early.js did not run" in line], lines
+    cut = CutOff(browser, "**/assets/patience/*/early.js", times=2)
+    cut.page.goto(f"{server.url}westcliff/")
+    wait_until_playable(cut.page)
+    cut.context.close()
+    assert cut.said("as early.js did not run"), cut.lines
 
 
 def test_an_engine_worker_cut_off_once_is_started_again(browser, server) -> None:
-    context = browser.new_context(service_workers="block")
-    asked: list[str] = []
-
-    def cut_off_once(route) -> None:
-        asked.append(route.request.url)
-        if len(asked) == 1:
-            route.abort("connectionreset")
-        else:
-            route.continue_()
-
-    context.route("**/assets/patience/*/worker.js*", cut_off_once)
-    page = context.new_page()
-    lines: list[str] = []
-    page.on("console", lambda message: lines.append(message.text))
-    record_console(page)
-    page.goto(f"{server.url}westcliff/#deal=3")
-    wait_until_playable(page)
-    shown = dom_piles(page)
-    context.close()
-    assert len(asked) == 2, asked
-    assert [line for line in lines if "starting the engine's worker again" in line], lines
+    cut = CutOff(browser, "**/assets/patience/*/worker.js*")
+    cut.page.goto(f"{server.url}westcliff/#deal=3")
+    wait_until_playable(cut.page)
+    shown = dom_piles(cut.page)
+    cut.context.close()
+    assert len(cut.asked) == 2, cut.asked
+    assert cut.said("starting the engine's worker again"), cut.lines
     assert shown == engine_piles(engine_game("westcliff", 3))  # the deal asked for was sent again
+
+
+@pytest.mark.parametrize("times", [1, 2], ids=["once", "every-time"])
+def test_a_download_cut_off_on_the_way_is_tried_once_more(browser, server, times) -> None:
+    cut = CutOff(browser, "**/pyodide/pyodide.mjs*", times)
+    cut.page.goto(f"{server.url}westcliff/")
+    if times == 1:
+        wait_until_playable(cut.page)
+    else:
+        cut.page.wait_for_selector(ERROR, timeout=60_000)
+        assert cut.page.is_visible('[data-role="error"]')
+    cut.context.close()
+    assert len(cut.asked) == 2, cut.asked  # tried twice, never more
+    assert "attempt=" not in cut.asked[0] and "attempt=2" in cut.asked[1]
+    assert cut.said("again after a failed download"), cut.lines
 
 
 def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:
@@ -116,35 +125,6 @@ def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:
     context.close()
     assert not errors, errors
     assert not [line for line in lines if "Uncaught" in line], lines
-
-
-@pytest.mark.parametrize("cuts", [1, 2], ids=["once", "every-time"])
-def test_a_download_cut_off_on_the_way_is_tried_once_more(browser, server, cuts) -> None:
-    context = browser.new_context(service_workers="block")
-    asked: list[str] = []
-
-    def cut_off(route) -> None:
-        asked.append(route.request.url)
-        if len(asked) <= cuts:
-            route.abort("connectionreset")
-        else:
-            route.continue_()
-
-    context.route("**/pyodide/pyodide.mjs*", cut_off)
-    page = context.new_page()
-    lines: list[str] = []
-    page.on("console", lambda message: lines.append(message.text))
-    record_console(page)
-    page.goto(f"{server.url}westcliff/")
-    if cuts == 1:
-        wait_until_playable(page)
-    else:
-        page.wait_for_selector(ERROR, timeout=60_000)
-        assert page.is_visible('[data-role="error"]')
-    context.close()
-    assert len(asked) == 2, asked  # tried twice, never more
-    assert "attempt=" not in asked[0] and "attempt=2" in asked[1]
-    assert [line for line in lines if "again after a failed download" in line], lines
 
 
 @pytest.mark.parametrize("path", ["", "fr/", "pt/klondike/", "rules-reference/"])
