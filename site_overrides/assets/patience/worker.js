@@ -129,8 +129,9 @@ async function unpacking(body) {
   return { packed, memory: new Response(stream).arrayBuffer() };
 }
 
-// A module's address for the given attempt: a browser keeps a failed import's failure for its
-// address, so a second attempt asks under another one (a service worker ignores the query).
+// A module's address for the given attempt: a browser may keep a failed import's failure for
+// its address, so a second attempt asks under another one (the service worker ignores the
+// query).
 function moduleURL(name, base, attempt) {
   const url = new URL(name, base);
   if (attempt > 1) url.searchParams.set("attempt", String(attempt));
@@ -215,8 +216,8 @@ self.onmessage = (event) => {
   else pending.push(message);
 };
 
-// A download cut off on the way (a dropped connection, a service worker stopped mid-answer)
-// fails with a TypeError, and a second attempt usually gets through; an answer that is wrong
+// A download cut off on the way (a dropped connection, an answer cut short) fails with a
+// TypeError, and a second attempt usually gets through; an answer that is wrong
 // (a missing file, a wrong type, a broken lock file) fails with an Error, and would again.
 async function start(base) {
   try {
