@@ -41,6 +41,11 @@ def record_console(page: Any) -> None:
     page.on("pageerror", lambda error: lines.append(f"uncaught: {error}"))
 
 
+def console_lines(page: Any) -> list[str]:
+    """The tab's console lines kept by record_console ("type: text")."""
+    return list(_CONSOLE.get(page, []))
+
+
 def wait_until_playable(page: Any, wait: str = READY, timeout: int = 90_000) -> None:
     """Wait for the page's table to be playable; if it never is, fail with the table's state,
     its workers and the console's last lines, which a bare timeout would not give."""

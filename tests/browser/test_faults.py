@@ -6,7 +6,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from helpers import dom_piles, engine_game, engine_piles, record_console, wait_until_playable
+from helpers import (
+    console_lines,
+    dom_piles,
+    engine_game,
+    engine_piles,
+    record_console,
+    wait_until_playable,
+)
 
 pytestmark = pytest.mark.browser
 ERROR = '[data-variant][data-state="error"]'
@@ -42,16 +49,15 @@ def test_a_broken_table_module_ends_in_the_error_state(browser, server, name, se
 
 class CutOff:
     """A page opened in a new context (without the service worker) whose requests matching
-    `pattern` are cut off the first `times` times: the URLs asked for and the console's lines."""
+    `pattern` are cut off the first `times` times, with the URLs asked for and the console
+    recorded (record_console)."""
 
     def __init__(self, browser, pattern: str, times: int = 1) -> None:
         self.asked: list[str] = []
-        self.lines: list[str] = []
         self.times = times
         self.context = browser.new_context(service_workers="block")
         self.context.route(pattern, self._serve)
         self.page = self.context.new_page()
-        self.page.on("console", lambda message: self.lines.append(message.text))
         record_console(self.page)
 
     def _serve(self, route) -> None:
@@ -60,6 +66,10 @@ class CutOff:
             route.abort("connectionreset")
         else:
             route.continue_()
+
+    @property
+    def lines(self) -> list[str]:
+        return console_lines(self.page)
 
     def said(self, words: str) -> bool:
         return any(words in line for line in self.lines)
