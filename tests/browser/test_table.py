@@ -233,6 +233,42 @@ def test_target_focus_and_selection_are_marked_differently(page, server) -> None
     assert ring["outline"] == "solid" and ring["width"] >= 2, ring
 
 
+# The pile of the card under a point, or None.
+UNDER_POINT = """([x, y]) => {
+  const card = document.elementFromPoint(x, y).closest('[data-card]');
+  return card ? card.closest('[data-pile]').dataset.pile : null;
+}"""
+
+
+def test_a_card_that_slides_away_between_press_and_release_is_still_picked_up(page, server) -> None:
+    # A card is drawn where it came from until its slide starts (table.js's slide): pressed
+    # there, it can be gone from under the pointer at the release, over no pile at all.
+    deal = 3
+    game = engine_game("westcliff", deal)
+    pile = next(p for p in game.piles if p.id.startswith("tableau") and p.cards[-1].face_up)
+    open_game(page, f"{server.url}westcliff/#deal={deal}")
+    wait_for_position(page, game)
+    card = card_locator(page, pile.id, len(pile.cards) - 1)
+    box = card.bounding_box()
+    heading = page.locator("article h1").bounding_box()
+    x, y = heading["x"] + 20, heading["y"] + heading["height"] / 2
+    card.evaluate("""(card, [dx, dy]) => {
+      const away = `translate(${dx}px, ${dy}px)`;
+      window.slide = card.animate([{transform: away}, {transform: away}], {duration: 60000});
+    }""", [x - box["x"] - 10, y - box["y"] - 10])
+    assert page.evaluate(UNDER_POINT, [x, y]) == pile.id
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.evaluate("window.slide.cancel()")
+    assert page.evaluate(UNDER_POINT, [x, y]) is None, "the release is over no pile"
+    page.mouse.up()
+    picked = page.locator(f'[data-pile="{pile.id}"] > .pt-selected')
+    expect(picked).to_have_count(1)
+    expect(picked).to_have_attribute("data-card", str(pile.cards[-1]))
+    page.wait_for_timeout(100)
+    expect(picked).to_have_count(1)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_one_live_region_and_pile_labels_with_plurals(page, server, lang) -> None:
     prefix = "" if lang == "en" else f"{lang}/"

@@ -14,6 +14,7 @@ export class Input {
     this.table = table;
     this.game = controller;
     this.drag = null;
+    this.press = null; // where the pointer was pressed: {at, id}
     this.suppressClick = false;
   }
 
@@ -23,7 +24,8 @@ export class Input {
     area.addEventListener("dblclick", (event) => this.onDoubleClick(event));
     area.addEventListener("pointerdown", (event) => this.onPointerDown(event));
     area.addEventListener("pointermove", (event) => this.onPointerMove(event));
-    area.addEventListener("pointerup", (event) => this.onPointerUp(event));
+    // On the document: a release may come outside the table (see clickOnPress).
+    document.addEventListener("pointerup", (event) => this.onPointerUp(event));
     area.addEventListener("pointercancel", () => this.endDrag(null));
     this.root.addEventListener("keydown", (event) => this.onKey(event));
     for (const [action, button] of Object.entries(this.table.buttons)) {
@@ -69,10 +71,31 @@ export class Input {
       return;
     }
     const at = this.where(event.target);
-    if (!at) return;
-    const started = event.timeStamp;
+    if (at) this.clickOn(at, event.timeStamp);
+  }
+
+  clickOn(at, started) {
     this.table.focusable(this.table.piles.get(at.pile));
     this.game.enqueue(() => this.game.activate(at.pile, at.index, started));
+  }
+
+  // The browser's click goes where press and release have in common. A card pressed while it
+  // still slides to where it was drawn (table.js's slide) can leave the pointer before the
+  // release, and that click would land on the table, or another pile, instead. A release
+  // away from the pile pressed, without a drag, is therefore a click on what was pressed, and
+  // the browser's own click that follows is ignored.
+  clickOnPress(press, event) {
+    const at = this.where(event.target);
+    if (at && at.pile === press.pile) return;
+    this.clickOn(press, event.timeStamp);
+    this.ignoreNextClick();
+  }
+
+  ignoreNextClick() {
+    this.suppressClick = true;
+    setTimeout(() => {
+      this.suppressClick = false;
+    }, 0);
   }
 
   onDoubleClick(event) {
@@ -88,6 +111,7 @@ export class Input {
   onPointerDown(event) {
     if (event.button !== 0 || !this.game.ready) return;
     const at = this.where(event.target);
+    this.press = at && at.index !== null ? { at, id: event.pointerId } : null;
     if (!at || at.index === null || kindOf(at.pile) === "stock") return;
     const pick = this.game.pickUp(at.pile, at.index);
     if (!pick) return;
@@ -118,12 +142,15 @@ export class Input {
   }
 
   onPointerUp(event) {
+    const press = this.press;
+    this.press = null;
     const drag = this.drag;
-    if (!drag || event.pointerId !== drag.id) return;
-    if (!drag.moving) {
-      this.drag = null;
+    if (!drag || !drag.moving) {
+      if (drag && event.pointerId === drag.id) this.drag = null;
+      if (press && event.pointerId === press.id) this.clickOnPress(press.at, event);
       return;
     }
+    if (event.pointerId !== drag.id) return;
     let target = null;
     for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
       if (drag.cards.includes(el) || drag.cards.some((card) => card.contains(el))) continue;
@@ -134,10 +161,7 @@ export class Input {
       }
     }
     this.endDrag(target);
-    this.suppressClick = true;
-    setTimeout(() => {
-      this.suppressClick = false;
-    }, 0);
+    this.ignoreNextClick();
   }
 
   endDrag(target) {
