@@ -46,6 +46,16 @@ def console_lines(page: Any) -> list[str]:
     return list(_CONSOLE.get(page, []))
 
 
+def page_report(page: Any) -> str:
+    """What the table says and what the console said last, for a failure's message."""
+    state = page.evaluate(_TABLE_STATE)
+    message = page.evaluate(
+        "() => { const m = document.querySelector('[data-role=\"message\"]');"
+        " return m && !m.hidden ? m.textContent : ''; }")
+    lines = _CONSOLE.get(page, ["(console not recorded)"])[-10:]
+    return f"{state}; message {message!r}; console:\n" + "\n".join(lines)
+
+
 def wait_until_playable(page: Any, wait: str = READY, timeout: int = 90_000) -> None:
     """Wait for the page's table to be playable; if it never is, fail with the table's state,
     its workers and the console's last lines, which a bare timeout would not give."""
@@ -107,18 +117,28 @@ def parse_move(text: str) -> patience.Move:
     return patience.Move(source, target, int(count) if count else 1)
 
 
+# Whether a card is still sliding to where it is drawn (table.js's slide). A card waiting for
+# its turn to slide is drawn, still, where it came from: a click there would press on it and
+# be released over whatever it uncovers.
+CARDS_SLIDING = """() => Array.from(document.querySelectorAll('[data-card]'))
+  .some((card) => card.getAnimations().length > 0)"""
+
+
 def wait_for_position(page: Any, game: patience.Game, timeout: float = 10.0) -> None:
-    """Wait until the page shows exactly the engine's position; fail with the difference."""
+    """Wait until the page shows exactly the engine's position, every card landed where it is
+    drawn (as a player waits to see a move before the next one); fail with the difference."""
     want = engine_piles(game)
     deadline = time.monotonic() + timeout
     while True:
         got = dom_piles(page)
-        if got == want:
+        if got == want and not page.evaluate(CARDS_SLIDING):
             return
         if time.monotonic() > deadline:
+            if got == want:
+                raise AssertionError(f"cards still sliding after {timeout:.0f} s")
             keys = sorted(set(got) | set(want))
             diff = {k: (got.get(k), want.get(k)) for k in keys if got.get(k) != want.get(k)}
-            raise AssertionError(f"page and engine differ: {diff}")
+            raise AssertionError(f"page and engine differ: {diff}\n{page_report(page)}")
         time.sleep(0.03)
 
 
