@@ -1,5 +1,5 @@
 """A page that never hangs: broken table scripts, a broken lock file, downloads cut off on the
-way (tried once more), no requests that 404."""
+way (tried once more), an engine that stops mid-game (started again), no requests that 404."""
 
 from __future__ import annotations
 
@@ -7,13 +7,20 @@ import time
 
 import pytest
 from helpers import (
+    click_move,
     console_lines,
     dom_piles,
     engine_game,
     engine_piles,
+    open_game,
+    play_by_clicks,
     record_console,
+    wait_for_position,
     wait_until_playable,
 )
+from playwright.sync_api import expect
+
+from patience_gen import gamepage
 
 pytestmark = pytest.mark.browser
 ERROR = '[data-variant][data-state="error"]'
@@ -135,6 +142,60 @@ def test_a_broken_lock_file_leaves_no_uncaught_error(browser, server) -> None:
     context.close()
     assert not errors, errors
     assert not [line for line in lines if "Uncaught" in line], lines
+
+
+# Ways an engine worker stops once the game is under way, as the page sees them: the
+# worker's script fails outside any request, or the interpreter fails while answering one
+# (here JSON.stringify, which the worker calls first, stands in for Pyodide).
+SCRIPT_FAILS = "setTimeout(() => { throw new Error('out of memory, for the test'); }, 0)"
+INTERPRETER_FAILS = """() => {
+  const stringify = JSON.stringify;
+  JSON.stringify = () => {
+    JSON.stringify = stringify;
+    throw new Error('memory access out of bounds, for the test');
+  };
+}"""
+
+
+def _plain_move(game) -> str:
+    return str(next(m for m in game.legal_moves() if not m.source.startswith("stock")))
+
+
+@pytest.mark.parametrize("failure", ["script", "interpreter"])
+def test_an_engine_stopped_mid_game_is_started_again_with_the_game(page, server, failure) -> None:
+    deal = 3
+    game = engine_game("westcliff", deal)
+    open_game(page, f"{server.url}westcliff/#deal={deal}")
+    play_by_clicks(page, game, [_plain_move(game)])
+    worker = next(w for w in page.workers if "/worker.js" in w.url)
+    worker.evaluate(SCRIPT_FAILS if failure == "script" else INTERPRETER_FAILS)
+    if failure == "interpreter":
+        # The move the failure met is not played: the page shows the position before it.
+        click_move(page, game, _plain_move(game))
+    notice = gamepage.ui_strings("en")["engine_restarted"]
+    expect(page.locator('[data-role="message"]')).to_have_text(notice, timeout=60_000)
+    wait_for_position(page, game)
+    assert any("with the game where it was" in line for line in console_lines(page))
+    play_by_clicks(page, game, [_plain_move(game)])
+    # The game's history went to the new worker with it: both moves are undone.
+    for _ in range(2):
+        page.click('[data-action="undo"]')
+    wait_for_position(page, engine_game("westcliff", deal))
+
+
+def test_an_engine_that_keeps_stopping_ends_in_the_error_state(page, server) -> None:
+    open_game(page, f"{server.url}westcliff/#deal=3")
+    message = page.locator('[data-role="message"]')
+    notice = gamepage.ui_strings("en")["engine_restarted"]
+    for restarts in range(4):  # started again three times (RESTARTS in controller.js), then not
+        if restarts:
+            expect(message).to_have_text(notice, timeout=60_000)
+        message.evaluate("(element) => { element.textContent = ''; }")
+        worker = [w for w in page.workers if "/worker.js" in w.url][-1]
+        worker.evaluate(SCRIPT_FAILS)
+    page.wait_for_selector(ERROR, timeout=60_000)
+    assert page.is_visible('[data-role="error"]')
+    assert sum("with the game where it was" in line for line in console_lines(page)) == 3
 
 
 @pytest.mark.parametrize("path", ["", "fr/", "pt/klondike/", "rules-reference/"])

@@ -78,6 +78,9 @@ UI_STRINGS: dict[str, str] = {
     "won": _("You won in {moves} moves and {time}. Well played!"),
     "stuck": _("No moves left. Undo, restart or try a new deal."),
     "restored": _("Your game in progress is back where you left it."),
+    "engine_restarted": _(
+        "The game engine stopped and was started again. Your game is back where it was."
+    ),
     "corrupt_save": _("The saved game could not be read, so a new game has started."),
     "new_game": _("New game: deal {n}."),
     "restarted": _("Deal {n} started again."),

@@ -25,6 +25,7 @@ const STATUS_BUDGET = 0.15; // seconds the engine may spend deciding "no moves l
 const HINT_BUDGET = 1.0;
 const CONFIRM_MS = 5000; // how long a first press of New deal or Restart waits for the second
 const FINISH_PAUSE_MS = 90; // between the moves of an auto-finish
+const RESTARTS = 3; // times a stopped engine is started again in one visit
 
 function randomDeal() {
   const buffer = new Uint32Array(1);
@@ -64,6 +65,7 @@ export class Controller {
     this.armed = null; // "new" or "restart" after a first press during a game
     this.armedTimer = null;
     this.justWon = false;
+    this.restarts = 0; // times the engine's worker was started again (see engineStopped)
     this.timer = null;
     this.saveTimer = null;
     this.stats = store.loadStats(this.variant);
@@ -85,7 +87,10 @@ export class Controller {
       return;
     }
     const stopSpinning = this.table.spin();
-    this.engine = new Engine({ onProgress: (stage) => this.table.progress(stage) });
+    this.engine = new Engine({
+      onProgress: (stage) => this.table.progress(stage),
+      onStopped: (reason) => this.engineStopped(reason),
+    });
     try {
       // The first deal is asked for at once: the worker answers it as soon as it is up,
       // without waiting for this thread to hear that it is.
@@ -101,6 +106,34 @@ export class Controller {
     this.updateButtons();
     performance.mark("patience-ready");
     this.keepForOffline();
+  }
+
+  // The engine's worker stopped mid-game (its interpreter failed: out of memory, say). A new
+  // one is started, and the game dealt again and replayed from its moves, so the player loses
+  // nothing but the move that was on its way. After RESTARTS stops the table gives up.
+  engineStopped(reason) {
+    console.error(`Patience: ${reason}`);
+    this.enqueue(() => this.restartEngine());
+  }
+
+  async restartEngine() {
+    if (!this.engine || this.engine.worker || !this.state || !this.session) return;
+    this.restarts += 1;
+    if (this.restarts > RESTARTS) {
+      this.fail(`the engine stopped ${RESTARTS + 1} times`);
+      return;
+    }
+    console.info("Patience: starting the engine's worker again, with the game where it was");
+    const engine = new Engine({ onStopped: (reason) => this.engineStopped(reason) });
+    this.engine = engine;
+    const game = { variant: this.variant, deal: this.session.deal, moves: this.state.history, redo: this.state.redo };
+    try {
+      const [, state] = await Promise.all([engine.boot({ fresh: true }), engine.call("new", game)]);
+      this.show(state, { animate: false });
+      this.table.say(this.strings.engine_restarted, "notice");
+    } catch (error) {
+      this.fail(reasonOf(error));
+    }
   }
 
   fail(reason) {

@@ -4,7 +4,7 @@
 export class EngineError extends Error {
   constructor(message, kind) {
     super(message);
-    this.kind = kind; // "illegal", "bad" (unusable request or save) or "bug"
+    this.kind = kind; // "illegal", "bad" (unusable request or save), "bug" or "stopped"
   }
 }
 
@@ -19,8 +19,9 @@ function startHere() {
 }
 
 export class Engine {
-  constructor({ onProgress }) {
+  constructor({ onProgress, onStopped }) {
     this.onProgress = onProgress || (() => {});
+    this.onStopped = onStopped || (() => {});
     this.calls = new Map();
     this.nextId = 1;
     this.worker = null;
@@ -29,17 +30,22 @@ export class Engine {
   // Resolves when the engine can take requests; rejects with a reason if it cannot start.
   // The worker is started by the page's head (window.patienceEarlyWorker, see game.html), so
   // that Pyodide loads while the page does; it is taken over here, with the messages it sent
-  // meanwhile, or started here if early.js never ran. A worker whose script never ran (its
-  // download cut off on the way) is started once more, and the calls already sent go to it.
-  boot() {
+  // meanwhile, or started here if early.js never ran (or `fresh`, for a new start). A worker
+  // whose script never ran (its download cut off on the way) is started once more, and the
+  // calls already sent go to it. A worker that stops once ready (see stopped) is onStopped's.
+  boot({ fresh = false } = {}) {
     return new Promise((resolve, reject) => {
       let heard = false;
+      let ready = false;
       const receive = (message) => {
         heard = true;
         if (message.type === "answer") this.settle(message);
         else if (message.type === "progress") this.onProgress(message.stage);
-        else if (message.type === "ready") resolve();
-        else if (message.type === "failed") reject(new Error(message.message));
+        else if (message.type === "ready") {
+          ready = true;
+          resolve();
+        } else if (message.type === "failed") reject(new Error(message.message));
+        else if (message.type === "stopped") this.stopped(message.message);
       };
       const adopt = (started, mayRetry) => {
         if (!started || !started.worker) {
@@ -49,6 +55,10 @@ export class Engine {
         const worker = started.worker;
         this.worker = worker;
         const failed = (reason) => {
+          if (ready) {
+            this.stopped(reason);
+            return;
+          }
           if (mayRetry && !heard) {
             worker.terminate();
             console.info(`Patience: starting the engine's worker again (${reason})`);
@@ -67,11 +77,26 @@ export class Engine {
         for (const message of started.messages) receive(message || {});
         if (started.error) failed(started.error);
       };
+      if (fresh) {
+        adopt(startHere(), true);
+        return;
+      }
       const early = window.patienceEarlyWorker;
       window.patienceEarlyWorker = null;
       if (early === undefined) console.info("Patience: starting the engine's worker late, as early.js did not run");
       adopt(early === undefined ? startHere() : early, true);
     });
+  }
+
+  // The worker, once ready, stopped: its script failed outside any request, or the
+  // interpreter failed in a way it cannot come back from (the worker then says so and
+  // closes). Calls waiting on it fail as "stopped", later calls at once, and onStopped is told.
+  stopped(reason) {
+    if (!this.worker) return;
+    this.worker.terminate();
+    this.worker = null;
+    this.failAll("the engine worker stopped", "stopped");
+    this.onStopped(reason || "the engine worker stopped");
   }
 
   call(cmd, args = {}) {
@@ -98,8 +123,8 @@ export class Engine {
     else call.reject(new EngineError(message.error, message.kind));
   }
 
-  failAll(reason) {
-    for (const call of this.calls.values()) call.reject(new EngineError(reason, "bug"));
+  failAll(reason, kind = "bug") {
+    for (const call of this.calls.values()) call.reject(new EngineError(reason, kind));
     this.calls.clear();
   }
 

@@ -198,15 +198,21 @@ async function boot(base, attempt) {
   handle = (text) => proxy(text);
 }
 
+// The engine answers every Python error itself (session.handle). What reaches here is the
+// interpreter's own failure (out of memory, a trap in WebAssembly), after which Pyodide
+// cannot be used again: the page is told, so that it starts a new worker, and this one closes.
 function answer(message) {
   const { id, cmd, args } = message;
-  let reply;
+  let text;
   try {
-    reply = JSON.parse(handle(JSON.stringify({ cmd, args })));
+    text = handle(JSON.stringify({ cmd, args }));
   } catch (error) {
-    reply = { ok: false, error: String(error && error.message ? error.message : error), kind: "bug" };
+    handle = null;
+    post({ type: "stopped", message: `the engine failed: ${error && error.message ? error.message : error}` });
+    self.close();
+    return;
   }
-  post({ type: "answer", id, ...reply });
+  post({ type: "answer", id, ...JSON.parse(text) });
 }
 
 self.onmessage = (event) => {
@@ -233,7 +239,7 @@ const params = new URL(self.location.href).searchParams;
 start(params.get("pyodide")).then(
   () => {
     post({ type: "ready" });
-    for (const queued of pending.splice(0)) answer(queued);
+    for (const queued of pending.splice(0)) if (handle) answer(queued);
   },
   (error) => post({ type: "failed", message: String(error && error.message ? error.message : error) }),
 );
