@@ -14,7 +14,7 @@ export class Input {
     this.table = table;
     this.game = controller;
     this.drag = null;
-    this.press = null; // where the pointer was pressed: {at, id}
+    this.press = null; // where the pointer was pressed: {at, id, card}
     this.suppressClick = false;
   }
 
@@ -81,13 +81,15 @@ export class Input {
 
   // The browser's click goes where press and release have in common. A card pressed while it
   // still slides to where it was drawn (table.js's slide) can leave the pointer before the
-  // release, and that click would land on the table, or another pile, instead. A release
-  // away from the pile pressed, without a drag, is therefore a click on what was pressed, and
-  // the browser's own click that follows is ignored.
+  // release, and that click would land on the table, or another pile, instead; a card drawn
+  // anew meanwhile (the engine's answer redraws its pile) is no longer in the page, and gets
+  // no click at all. A release away from the pile pressed, or after the card pressed was
+  // redrawn, without a drag, is therefore a click on what was pressed, and the browser's own
+  // click that follows, if any, is ignored.
   clickOnPress(press, event) {
     const at = this.where(event.target);
-    if (at && at.pile === press.pile) return;
-    this.clickOn(press, event.timeStamp);
+    if (at && at.pile === press.at.pile && press.card.isConnected) return;
+    this.clickOn(press.at, event.timeStamp);
     this.ignoreNextClick();
   }
 
@@ -111,7 +113,7 @@ export class Input {
   onPointerDown(event) {
     if (event.button !== 0 || !this.game.ready) return;
     const at = this.where(event.target);
-    this.press = at && at.index !== null ? { at, id: event.pointerId } : null;
+    this.press = at && at.index !== null ? { at, id: event.pointerId, card: event.target } : null;
     if (!at || at.index === null || kindOf(at.pile) === "stock") return;
     const pick = this.game.pickUp(at.pile, at.index);
     if (!pick) return;
@@ -147,7 +149,7 @@ export class Input {
     const drag = this.drag;
     if (!drag || !drag.moving) {
       if (drag && event.pointerId === drag.id) this.drag = null;
-      if (press && event.pointerId === press.id) this.clickOnPress(press.at, event);
+      if (press && event.pointerId === press.id) this.clickOnPress(press, event);
       return;
     }
     if (event.pointerId !== drag.id) return;
