@@ -240,38 +240,14 @@ UNDER_POINT = """([x, y]) => {
 }"""
 
 
-def test_a_card_that_slides_away_between_press_and_release_is_still_picked_up(page, server) -> None:
+@pytest.mark.parametrize("meanwhile", ["slid-away", "drawn-anew"])
+def test_a_card_pressed_is_picked_up_whatever_it_did_before_the_release(
+    page, server, meanwhile,
+) -> None:
     # A card is drawn where it came from until its slide starts (table.js's slide): pressed
-    # there, it can be gone from under the pointer at the release, over no pile at all.
-    deal = 3
-    game = engine_game("westcliff", deal)
-    pile = next(p for p in game.piles if p.id.startswith("tableau") and p.cards[-1].face_up)
-    open_game(page, f"{server.url}westcliff/#deal={deal}")
-    wait_for_position(page, game)
-    card = card_locator(page, pile.id, len(pile.cards) - 1)
-    box = card.bounding_box()
-    heading = page.locator("article h1").bounding_box()
-    x, y = heading["x"] + 20, heading["y"] + heading["height"] / 2
-    card.evaluate("""(card, [dx, dy]) => {
-      const away = `translate(${dx}px, ${dy}px)`;
-      window.slide = card.animate([{transform: away}, {transform: away}], {duration: 60000});
-    }""", [x - box["x"] - 10, y - box["y"] - 10])
-    assert page.evaluate(UNDER_POINT, [x, y]) == pile.id
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.evaluate("window.slide.cancel()")
-    assert page.evaluate(UNDER_POINT, [x, y]) is None, "the release is over no pile"
-    page.mouse.up()
-    picked = page.locator(f'[data-pile="{pile.id}"] > .pt-selected')
-    expect(picked).to_have_count(1)
-    expect(picked).to_have_attribute("data-card", str(pile.cards[-1]))
-    page.wait_for_timeout(100)
-    expect(picked).to_have_count(1)
-
-
-def test_a_card_drawn_anew_between_press_and_release_is_still_picked_up(page, server) -> None:
-    # The engine's answer redraws the piles it changed (table.js's fill): a card pressed just
-    # then is no longer in the page at the release, and the browser gives no click for it.
+    # there, it can be gone from under the pointer at the release, over no pile at all. And
+    # the engine's answer redraws the piles it changed (table.js's fill): a card pressed just
+    # then is no longer in the page at the release, and the browser gives it no click.
     deal = 3
     game = engine_game("westcliff", deal)
     pile = next(p for p in game.piles if p.id.startswith("tableau") and p.cards[-1].face_up)
@@ -280,12 +256,25 @@ def test_a_card_drawn_anew_between_press_and_release_is_still_picked_up(page, se
     card = card_locator(page, pile.id, len(pile.cards) - 1)
     box = card.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if meanwhile == "slid-away":
+        heading = page.locator("article h1").bounding_box()
+        x, y = heading["x"] + 20, heading["y"] + heading["height"] / 2
+        card.evaluate("""(card, [dx, dy]) => {
+          const away = `translate(${dx}px, ${dy}px)`;
+          window.slide = card.animate([{transform: away}, {transform: away}], {duration: 60000});
+        }""", [x - box["x"] - 10, y - box["y"] - 10])
+        assert page.evaluate(UNDER_POINT, [x, y]) == pile.id
     page.mouse.move(x, y)
     page.mouse.down()
-    card.evaluate("(card) => card.replaceWith(card.cloneNode(true))")
+    if meanwhile == "slid-away":
+        page.evaluate("window.slide.cancel()")
+        assert page.evaluate(UNDER_POINT, [x, y]) is None, "the release is over no pile"
+    else:
+        card.evaluate("(card) => card.replaceWith(card.cloneNode(true))")
     page.mouse.up()
     picked = page.locator(f'[data-pile="{pile.id}"] > .pt-selected')
     expect(picked).to_have_count(1)
+    expect(picked).to_have_attribute("data-card", str(pile.cards[-1]))
     page.wait_for_timeout(100)
     expect(picked).to_have_count(1)
 
