@@ -320,16 +320,12 @@ WORKER_MODULES = ("memory.js",)
 def build_digest(site_dir: Path) -> str:
     """A digest of what a visit loads that a new build can change: the lock file (Pyodide's
     release and the engine wheel's sha256), the snapshot's sums and the table's own files."""
-    digest = hashlib.sha256()
     folder = site_dir / SITE_FOLDER
     named = [(name, folder / name) for name in (LOCK_NAME, SNAPSHOT_SUMS)]
     assets = site_dir / "assets" / "patience"
     named += sorted((path.relative_to(site_dir).as_posix(), path)
                     for path in assets.rglob("*") if path.is_file())
-    for name, path in named:
-        digest.update(name.encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:16]
+    return files_digest(named)
 
 
 def write_service_worker(site_dir: Path, source: Path, assets: str) -> Path:
