@@ -46,14 +46,16 @@ def console_lines(page: Any) -> list[str]:
     return list(_CONSOLE.get(page, []))
 
 
-def page_report(page: Any) -> str:
-    """What the table says and what the console said last, for a failure's message."""
+def page_report(page: Any, last: int = 10) -> str:
+    """What the table says, its workers and the console's last lines, for a failure's
+    message."""
     state = page.evaluate(_TABLE_STATE)
     message = page.evaluate(
         "() => { const m = document.querySelector('[data-role=\"message\"]');"
         " return m && !m.hidden ? m.textContent : ''; }")
-    lines = _CONSOLE.get(page, ["(console not recorded)"])[-10:]
-    return f"{state}; message {message!r}; console:\n" + "\n".join(lines)
+    workers = [worker.url.split("?")[0] for worker in page.workers]
+    lines = _CONSOLE.get(page, ["(console not recorded)"])[-last:]
+    return f"{state}; message {message!r}; workers {workers}; console:\n" + "\n".join(lines)
 
 
 def wait_until_playable(page: Any, wait: str = READY, timeout: int = 90_000) -> None:
@@ -62,12 +64,8 @@ def wait_until_playable(page: Any, wait: str = READY, timeout: int = 90_000) -> 
     try:
         page.wait_for_selector(wait, timeout=timeout)
     except PlaywrightTimeout as error:
-        state = page.evaluate(_TABLE_STATE)
-        workers = [worker.url.split("?")[0] for worker in page.workers]
-        lines = _CONSOLE.get(page, ["(console not recorded)"])[-20:]
-        raise AssertionError(
-            f"{page.url} is not playable after {timeout / 1000:.0f} s: {state}; "
-            f"workers {workers}; console:\n" + "\n".join(lines)) from error
+        raise AssertionError(f"{page.url} is not playable after {timeout / 1000:.0f} s: "
+                             f"{page_report(page, last=20)}") from error
 
 
 # Material's header on a game page: started after the table (material.js), and its palette
