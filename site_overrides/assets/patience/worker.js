@@ -198,6 +198,10 @@ async function boot(base, attempt) {
   handle = (text) => proxy(text);
 }
 
+function reasonOf(error) {
+  return error && error.message ? error.message : String(error);
+}
+
 // The engine answers every Python error itself (session.handle). What reaches here is the
 // interpreter's own failure (out of memory, a trap in WebAssembly), after which Pyodide
 // cannot be used again: the page is told, so that it starts a new worker, and this one closes.
@@ -208,7 +212,7 @@ function answer(message) {
     text = handle(JSON.stringify({ cmd, args }));
   } catch (error) {
     handle = null;
-    post({ type: "stopped", message: `the engine failed: ${error && error.message ? error.message : error}` });
+    post({ type: "stopped", message: `the engine failed: ${reasonOf(error)}` });
     self.close();
     return;
   }
@@ -241,5 +245,5 @@ start(params.get("pyodide")).then(
     post({ type: "ready" });
     for (const queued of pending.splice(0)) if (handle) answer(queued);
   },
-  (error) => post({ type: "failed", message: String(error && error.message ? error.message : error) }),
+  (error) => post({ type: "failed", message: reasonOf(error) }),
 );
