@@ -8,7 +8,7 @@ import json
 import pytest
 
 import patience
-from patience import session
+from patience import session, solver
 from patience.solver import solve
 
 
@@ -153,6 +153,44 @@ def test_a_hint_says_whether_it_wins(ask):
     game = patience.Game(patience.load_variant("westcliff"), deal=3, autoplay=True)
     answer = ask("hint", budget=2.0)["result"]
     assert answer["wins"] is (solve(game, max_seconds=5).status == "won")
+
+
+def _no_search(game, seconds=1.0):
+    raise AssertionError("the solver was asked again")
+
+
+def test_hints_keep_to_a_win_once_one_is_found(ask, monkeypatch):
+    """Once a hint has said that its move wins, every hint along that line says so too,
+    with no new search (one from each next position could miss the win in its second),
+    also after a step off the line and back."""
+    state = ask("new", variant="westcliff", deal=3)["result"]
+    answer = ask("hint", budget=5.0)["result"]
+    assert answer["wins"]
+    monkeypatch.setattr(solver, "hint_line", _no_search)
+    steps = 0
+    while not state["won"]:
+        assert answer["wins"] and answer["move"] in state["legal"], (steps, answer)
+        if steps == 2:
+            aside = next(m for m in state["legal"] if m != answer["move"])
+            ask("play", move=aside)
+            assert not ask("hint", budget=0.01)["result"]["wins"]  # off the line: no win known
+            assert ask("undo")["result"]["piles"] == state["piles"]
+        state = ask("play", move=answer["move"])["result"]
+        steps += 1
+        if not state["won"]:
+            answer = ask("hint", budget=0.01)["result"]
+    assert steps > 10
+
+
+def test_a_deal_picked_as_winnable_is_hinted_from_its_first_move(ask, monkeypatch):
+    ask("new", variant="westcliff", deal=1)
+    deal = ask("winnable", start=40, budget=5)["result"]["deal"]
+    monkeypatch.setattr(solver, "hint_line", _no_search)
+    state = ask("new", variant="westcliff", deal=deal)["result"]
+    answer = ask("hint", budget=0.01)["result"]
+    assert answer["wins"] and answer["move"] in state["legal"]
+    other = ask("new", variant="westcliff", deal=deal + 1)["result"]
+    assert ask("hint", budget=0.01)["result"]["move"] in other["legal"] + [None]
 
 
 def test_finish_takes_every_card_home_only_when_nothing_else_is_needed(ask):

@@ -24,6 +24,15 @@ FUTURE: list[str] = []  # moves undone, the next one to redo last
 # Kinds whose cards, once moved on, make the game go forward (they never come back).
 SOURCES_THAT_PROGRESS = ("stock", "waste", "reserve")
 
+# Every position of the winning lines the solver has found in this visit, with the line's
+# next move there: (variant, deal, `Game.position_key`) -> move. A hint at such a position
+# keeps to that win at once, so the hints after one that said "this wins" never stop saying
+# it (a fresh one-second search from each next position could miss the win), and a deal
+# that `winnable` picked is hinted from its first move. Forgotten, all at once, past
+# LINES_KEPT positions.
+LINES: dict[tuple[str, int, tuple[Any, ...]], str] = {}
+LINES_KEPT = 50_000
+
 
 # A position as a hashable value: each pile's id and its cards (code, face up).
 Key = tuple[tuple[str, tuple[tuple[str, bool], ...]], ...]
@@ -201,19 +210,39 @@ def _unwind(game: patience.Game, path: list[patience.Move]) -> None:
         game.undo()
 
 
+def _line_key(game: patience.Game) -> tuple[str, int, tuple[Any, ...]]:
+    return str(_config()["id"]), game.deal, game.position_key()
+
+
+def _remember(game: patience.Game, line: list[patience.Move]) -> None:
+    """Keep every position of a winning line from `game`'s position, with its next move."""
+    if len(LINES) + len(line) > LINES_KEPT:
+        LINES.clear()
+    copy = game.copy()
+    for move in line:
+        LINES[_line_key(copy)] = str(move)
+        copy.play(move)
+
+
 def _solver_hint(game: patience.Game, budget: float) -> tuple[str | None, bool]:
-    """The solver's move and whether it is the first move of a win found within budget.
+    """The solver's move and whether it is the first move of a win: one of a line found
+    before, else of one found now within budget (and remembered).
 
     (None, False) if the solver fails: the table never breaks. The solver is imported when
     first asked for, which keeps it off the page's start-up.
     """
+    known = LINES.get(_line_key(game))
+    if known is not None:
+        return known, True
     from patience import solver
 
     try:
-        move, wins = solver.hint(game, budget)
+        line, wins = solver.hint_line(game, budget)
+        if wins:
+            _remember(game, line)
     except Exception:
         return None, False
-    return (str(move) if move is not None else None), bool(wins)
+    return (str(line[0]) if line else None), bool(wins)
 
 
 def _history_positions() -> tuple[patience.Game, set[Key]]:
@@ -308,7 +337,9 @@ def winnable(start: int, budget: float = 5.0) -> dict[str, Any]:
     while time.perf_counter() < deadline:
         game = patience.Game(config, deal=deal, autoplay=True)
         left = deadline - time.perf_counter()
-        if solver.solve(game, max_seconds=min(0.5, max(left, 0.01))).status == "won":
+        result = solver.solve(game, max_seconds=min(0.5, max(left, 0.01)))
+        if result.status == "won":
+            _remember(game, result.moves)
             return {"deal": deal}
         deal += 1
     return {"deal": None}

@@ -1707,9 +1707,16 @@ def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
     the player always gets something to try. The move is None when there is nothing to do:
     (None, True) for a game already won, (None, False) when no move is left.
     """
+    line, wins = hint_line(game, seconds)
+    return (line[0] if line else None), wins
+
+
+def hint_line(game: Game, seconds: float = 1.0) -> tuple[list[Move], bool]:
+    """`hint` with the whole winning line it found (True), else the plausible move alone
+    (False), so that a caller can keep to that win on the moves that follow."""
     result = solve(game, max_seconds=seconds, prove=False)
     if result.status == "won":
-        return (result.moves[0] if result.moves else None), True
+        return result.moves, True
     search = _Search(game)
     moves = search.children()
-    return (search.to_moves(moves[0])[0] if moves else None), False
+    return (search.to_moves(moves[0])[:1] if moves else []), False
