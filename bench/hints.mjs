@@ -1,14 +1,18 @@
 // Hints as the page gets them: Pyodide under Node.js from a built site's pyodide/ folder (its
 // bytecode standard library and engine wheel), one fresh game per deal, one "hint" request
-// with the page's budget, through patience.session as the game's worker sends it.
-//   node bench/hints.mjs <site's pyodide folder> <budget s> <variant>:<deal>,<deal>... [...]
-// Prints one JSON line per variant: {variant, deals, wins, seconds: [...]}.
+// with the page's budget, through patience.session as the game's worker sends it, asked up to
+// <asks> times at the fresh position while none wins (a hint asked again searches on).
+//   node bench/hints.mjs <site's pyodide folder> <budget s> <asks> <variant>:<deal>,... [...]
+// Prints one JSON line per variant: {variant, deals, wins, seconds: [...], asked: [...]},
+// where wins counts first asks that won, seconds times them, and asked[k] counts the deals
+// whose win came at ask k + 1.
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [folderArg, budgetArg, ...jobs] = process.argv.slice(2);
-if (!folderArg || !budgetArg || jobs.length === 0) {
-  console.error("usage: node bench/hints.mjs <pyodide folder> <budget s> <variant>:<deals> ...");
+const [folderArg, budgetArg, asksArg, ...jobs] = process.argv.slice(2);
+const asks = Number(asksArg);
+if (!folderArg || !budgetArg || !(asks >= 1) || jobs.length === 0) {
+  console.error("usage: node bench/hints.mjs <pyodide folder> <budget s> <asks> <variant>:<deals> ...");
   process.exit(2);
 }
 const folder = resolve(folderArg);
@@ -30,12 +34,19 @@ for (const job of jobs) {
   const deals = list ? list.split(",").map(Number) : [];
   let wins = 0;
   const seconds = [];
+  const asked = new Array(asks).fill(0);
   for (const deal of deals) {
     ask("new", { variant, deal });
-    const started = performance.now();
-    const hint = ask("hint", { budget: Number(budgetArg) });
-    seconds.push((performance.now() - started) / 1000);
-    if (hint.wins) wins += 1;
+    for (let k = 0; k < asks; k += 1) {
+      const started = performance.now();
+      const hint = ask("hint", { budget: Number(budgetArg) });
+      if (k === 0) seconds.push((performance.now() - started) / 1000);
+      if (hint.wins) {
+        asked[k] += 1;
+        if (k === 0) wins += 1;
+        break;
+      }
+    }
   }
-  console.log(JSON.stringify({ variant, deals: deals.length, wins, seconds }));
+  console.log(JSON.stringify({ variant, deals: deals.length, wins, seconds, asked }));
 }

@@ -1,14 +1,18 @@
 """How often the page's hint finds a winning line on a fresh deal that can be won.
 
-    .venv/bin/python bench/hints.py [--deals 1-100] [--budget 1.0] [--site DIR] [variant ...]
+    .venv/bin/python bench/hints.py [--deals 1-100] [--budget 1.0] [--asks 1] [--site DIR]
+                                    [variant ...]
 
 For each variant (default: the four launch games), the deals of the range that the variant's
 win-rate file lists as won (`won_deals` in data/winrates/<id>.json) are dealt afresh and asked
 for one hint with the page's one-second budget, in Pyodide under Node.js from a built site's
 own files, as the game's worker does (bench/hints.mjs). Printed per variant: winnable deals in
 the range, the share whose hint was the first move of a win, and the median and 90th-percentile
-time of a hint. Goal: at least 90 % on each launch game. The budget is in seconds, so a loaded
-machine finds fewer wins: quote the machine's load with the figures.
+time of a hint. Goal: at least 90 % on each launch game. With `--asks N`, a deal whose first
+hint found no win is asked again at the same position, up to N times in all, as a player
+pressing Hint again would (a hint asked again searches on), and the wins within each number of
+asks are printed too. The budget is in seconds, so a loaded machine finds fewer wins: quote
+the machine's load with the figures.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", default="1-100", type=lambda text: deal_range(text, None))
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per hint")
+    parser.add_argument("--asks", type=int, default=1, help="hints asked at most per deal")
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("variants", nargs="*", default=LAUNCH)
     args = parser.parse_args()
@@ -53,9 +58,9 @@ def main() -> int:
         site = build_site(scratch / "site")
     try:
         jobs = [f"{v}:{','.join(map(str, winnable(v, args.deals)))}" for v in args.variants]
-        done = subprocess.run(["node", str(ROOT / "bench" / "hints.mjs"), str(site / "pyodide"),
-                               str(args.budget), *jobs], capture_output=True, text=True,
-                              check=False)
+        command = ["node", str(ROOT / "bench" / "hints.mjs"), str(site / "pyodide"),
+                   str(args.budget), str(args.asks), *jobs]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             print(done.stderr, file=sys.stderr)
             return 1
@@ -66,6 +71,10 @@ def main() -> int:
             print(f"{row['variant']:>18}: {row['wins']} of {row['deals']} winnable deals hinted "
                   f"a winning move ({share:.1%}; goal >= 90 %); hint median "
                   f"{statistics.median(times):.2f} s, p90 {percentile(times, 0.9):.2f} s")
+            if args.asks > 1:
+                within = [sum(row["asked"][:k + 1]) for k in range(args.asks)]
+                print(f"{'':>20}wins within 1 to {args.asks} asks: "
+                      + ", ".join(map(str, within)))
     finally:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)

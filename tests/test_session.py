@@ -193,6 +193,26 @@ def test_a_deal_picked_as_winnable_is_hinted_from_its_first_move(ask, monkeypatc
     assert ask("hint", budget=0.01)["result"]["move"] in other["legal"] + [None]
 
 
+def test_a_hint_asked_again_at_the_same_position_searches_on(ask, monkeypatch):
+    """A second hint at a position where the first found no win goes on with the first
+    one's search (seeded, it would only find nothing again); after a move, a new one."""
+    used = []
+    plain = solver.hint_line
+
+    def watched(game, seconds=1.0, search=None):
+        used.append(search)
+        return plain(game, 0.001, search)
+
+    monkeypatch.setattr(solver, "hint_line", watched)
+    state = ask("new", variant="wood", deal=10)["result"]
+    ask("hint")
+    ask("hint")
+    assert used[0] is not None and used[1] is used[0]
+    ask("play", move=state["legal"][0])
+    ask("hint")
+    assert used[2] is not used[0]
+
+
 def test_finish_takes_every_card_home_only_when_nothing_else_is_needed(ask):
     state = ask("new", variant="westcliff", deal=3)["result"]
     assert ask("finish")["result"] == {"moves": None}

@@ -14,6 +14,7 @@ from patience.rules import space_codes
 from patience.solver import (
     BEST_FIRST_WEIGHTS,
     EMPTY_PILE_BREAKS,
+    Solver,
     _BestFirst,
     _open,
     _Rules,
@@ -188,6 +189,23 @@ def test_hint_gives_a_legal_move():
             # The hint's own search (win only, its restarts seeded in turn), with room to spare.
             result = solve(game, max_seconds=5, prove=False)
             assert result.status == "won" and result.moves[0] == move
+
+
+def test_a_solver_run_again_searches_on():
+    """A second run goes on with new searches: where the first found no win, more runs of
+    the same size can, while a fresh search of that size only repeats the first."""
+    game = Game(patience.load_variant("wood"), deal=10, autoplay=True)
+    assert solve(game, max_nodes=3000, prove=False).status == "undecided"
+    solver = Solver(game, prove=False)
+    results = [solver.run(max_nodes=3000) for _ in range(6)]
+    assert results[0].status == "undecided"
+    won = next(r for r in results if r.status == "won")
+    assert all(r.nodes <= 3000 for r in results)
+    replay = game.copy()
+    for move in won.moves:
+        replay.play(move)
+    assert replay.is_won
+    assert solver.run(max_nodes=1) is won  # decided once, it stays so
 
 
 def test_hint_when_nothing_is_left():

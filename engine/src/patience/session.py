@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import patience
+
+if TYPE_CHECKING:
+    from patience import solver
 
 CONFIG: dict[str, Any] | None = None
 GAME: patience.Game | None = None
@@ -30,8 +33,12 @@ SOURCES_THAT_PROGRESS = ("stock", "waste", "reserve")
 # it (a fresh one-second search from each next position could miss the win), and a deal
 # that `winnable` picked is hinted from its first move. Forgotten, all at once, past
 # LINES_KEPT positions.
-LINES: dict[tuple[str, int, tuple[Any, ...]], str] = {}
+LineKey = tuple[str, int, tuple[Any, ...]]
+LINES: dict[LineKey, str] = {}
 LINES_KEPT = 50_000
+# The last hint's search when it found no win, with the position it searches from: a hint
+# asked again there goes on with it, rather than making the very same search again.
+PENDING: tuple[LineKey, solver.Solver] | None = None
 
 
 # A position as a hashable value: each pile's id and its cards (code, face up).
@@ -210,7 +217,7 @@ def _unwind(game: patience.Game, path: list[patience.Move]) -> None:
         game.undo()
 
 
-def _line_key(game: patience.Game) -> tuple[str, int, tuple[Any, ...]]:
+def _line_key(game: patience.Game) -> LineKey:
     return str(_config()["id"]), game.deal, game.position_key()
 
 
@@ -231,13 +238,17 @@ def _solver_hint(game: patience.Game, budget: float) -> tuple[str | None, bool]:
     (None, False) if the solver fails: the table never breaks. The solver is imported when
     first asked for, which keeps it off the page's start-up.
     """
-    known = LINES.get(_line_key(game))
+    global PENDING
+    key = _line_key(game)
+    known = LINES.get(key)
     if known is not None:
         return known, True
     from patience import solver
 
     try:
-        line, wins = solver.hint_line(game, budget)
+        search = PENDING[1] if PENDING and PENDING[0] == key else solver.Solver(game, False)
+        line, wins = solver.hint_line(game, budget, search)
+        PENDING = None if wins else (key, search)
         if wins:
             _remember(game, line)
     except Exception:

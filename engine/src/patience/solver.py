@@ -1613,72 +1613,113 @@ def solve(game: Game, max_nodes: int | None = None,
     restarts get the whole budget: on the launch games' winnable deals 1-100 at 15,000
     positions they then won 184 deals of 203 instead of 179.
     """
-    rules = _rules(game.layout)
-    if rules.locks and rules.locked(game.stacks):
-        return SolveResult("lost", [], 0, 0.0)
-    if max_nodes is None and max_seconds is None:
-        return _Search(game).run(None, None)
-    start = time.perf_counter()
-    nodes = 0
+    return Solver(game, prove).run(max_nodes, max_seconds)
 
-    def room(share: float) -> tuple[int | None, float | None] | None:
-        """Positions and seconds left within `share` of the budget; None when either is spent."""
-        node_room = None if max_nodes is None else int(max_nodes * share) - nodes
-        time_room = None if max_seconds is None else (
-            start + max_seconds * share - time.perf_counter())
-        if (node_room is not None and node_room <= 0) or (time_room is not None
-                                                          and time_room <= 0):
-            return None
-        return node_room, time_room
 
-    proof = _Search(game)
-    attempt, turn, size, best_first_nodes, proof_nodes = 1, 0, float(RESTART_NODES), 0, 0
-    joins = bool(game.layout.run_foundations)
-    share = (RUN_BEST_FIRST_SHARE if joins else BEST_FIRST_SHARE) if _open(game) else 0.0
-    best_first_size = BEST_FIRST_NODES
-    # Runs are all a run-foundation game's distance sees besides cards home: keep them weighed.
-    all_weights = tuple(w for w in BEST_FIRST_WEIGHTS if w[1]) if joins else BEST_FIRST_WEIGHTS
-    # Whether a shuffled restart ran out of moves: it then searched every position its moves
-    # reach, which no order changes, so the next ones could only search them again.
-    exhausted = False
-    while (left := room(1.0)) is not None:
-        node_room, time_room = left
-        # The search in the usual order, in slices, while it has had less than its share
-        # (or all that is left once the restarts are exhausted); best-first restarts, with
-        # the next weights of the round, while they have had less than their share of the
-        # restarts' positions; else a shuffled depth-first restart.
-        if prove and (exhausted or proof_nodes <= PROOF_SHARE * nodes):
-            search: _Search = proof
-            budget = int(size)
-        elif exhausted:
-            break
-        elif best_first_nodes < share * (nodes - proof_nodes):
-            weights = all_weights[turn % len(all_weights)]
-            noise = random.Random(turn) if turn >= len(all_weights) else None
-            search = _BestFirst(game, weights, noise)
-            budget = best_first_size
-            turn += 1
-            if joins:
-                best_first_size *= 2
-        else:
-            search = _Search(game, random.Random(attempt))
-            budget = int(size)
-            attempt, size = attempt + 1, size * RESTART_GROWTH
-        if node_room is not None:
-            budget = min(budget, node_room)
-        result = search.run(budget, time_room)
-        nodes += result.nodes
-        if search is proof:
-            proof_nodes += result.nodes
-        elif isinstance(search, _BestFirst):
-            best_first_nodes += result.nodes
-        if result.decided:
-            return _spent(result, nodes, start)
-        if not result.nodes and search is not proof:
-            break  # no move to try here: every later restart would find none either
-        if search is not proof and not isinstance(search, _BestFirst) and not search.stack:
-            exhausted = True
-    return _spent(SolveResult("undecided"), nodes, start)
+class Solver:
+    """`solve` that can go on: each `run` searches on, with a budget of its own, from where
+    the last one stopped. The search in the usual order goes on where it was; a restart that
+    the last budget cut short is not taken up again, the next one in turn starts instead.
+
+    A hint asked again at the same position thus searches further instead of repeating the
+    search that found nothing.
+    """
+
+    def __init__(self, game: Game, prove: bool = True) -> None:
+        self.game = _copy(game)
+        self.prove = prove
+        self.rules = _rules(game.layout)
+        self.verdict: SolveResult | None = None  # once decided, every later run says it
+        self.nodes = 0
+        self.proof = _Search(game)
+        self.attempt, self.turn, self.size = 1, 0, float(RESTART_NODES)
+        self.best_first_nodes = self.proof_nodes = 0
+        self.joins = bool(game.layout.run_foundations)
+        self.share = ((RUN_BEST_FIRST_SHARE if self.joins else BEST_FIRST_SHARE)
+                      if _open(game) else 0.0)
+        self.best_first_size = BEST_FIRST_NODES
+        # Runs are all a run-foundation game's distance sees besides cards home: keep them
+        # weighed.
+        self.all_weights = (tuple(w for w in BEST_FIRST_WEIGHTS if w[1]) if self.joins
+                            else BEST_FIRST_WEIGHTS)
+        # Whether a shuffled restart ran out of moves: it then searched every position its
+        # moves reach, which no order changes, so the next ones could only search them again.
+        self.exhausted = False
+        self.idle = False  # no search is left to make
+
+    def run(self, max_nodes: int | None = None,
+            max_seconds: float | None = None) -> SolveResult:
+        """Search on for at most this budget (none: until decided)."""
+        if self.verdict is not None:
+            return self.verdict
+        game = self.game
+        if self.rules.locks and self.rules.locked(game.stacks):
+            self.verdict = SolveResult("lost", [], 0, 0.0)
+            return self.verdict
+        if max_nodes is None and max_seconds is None:
+            self.verdict = _Search(game).run(None, None)
+            return self.verdict
+        start = time.perf_counter()
+        first = self.nodes
+
+        def room(share: float) -> tuple[int | None, float | None] | None:
+            """Positions and seconds left within `share` of the budget; None when either is
+            spent."""
+            node_room = None if max_nodes is None else int(max_nodes * share) - (
+                self.nodes - first)
+            time_room = None if max_seconds is None else (
+                start + max_seconds * share - time.perf_counter())
+            if (node_room is not None and node_room <= 0) or (time_room is not None
+                                                              and time_room <= 0):
+                return None
+            return node_room, time_room
+
+        proof = self.proof
+        while not self.idle and (left := room(1.0)) is not None:
+            node_room, time_room = left
+            # The search in the usual order, in slices, while it has had less than its share
+            # (or all that is left once the restarts are exhausted); best-first restarts, with
+            # the next weights of the round, while they have had less than their share of the
+            # restarts' positions; else a shuffled depth-first restart.
+            search: _Search
+            if self.prove and (self.exhausted
+                               or self.proof_nodes <= PROOF_SHARE * self.nodes):
+                search = proof
+                budget = int(self.size)
+            elif self.exhausted:
+                self.idle = True
+                break
+            elif self.best_first_nodes < self.share * (self.nodes - self.proof_nodes):
+                weights = self.all_weights[self.turn % len(self.all_weights)]
+                noise = (random.Random(self.turn) if self.turn >= len(self.all_weights)
+                         else None)
+                search = _BestFirst(game, weights, noise)
+                budget = self.best_first_size
+                self.turn += 1
+                if self.joins:
+                    self.best_first_size *= 2
+            else:
+                search = _Search(game, random.Random(self.attempt))
+                budget = int(self.size)
+                self.attempt, self.size = self.attempt + 1, self.size * RESTART_GROWTH
+            if node_room is not None:
+                budget = min(budget, node_room)
+            result = search.run(budget, time_room)
+            self.nodes += result.nodes
+            if search is proof:
+                self.proof_nodes += result.nodes
+            elif isinstance(search, _BestFirst):
+                self.best_first_nodes += result.nodes
+            if result.decided:
+                self.verdict = SolveResult(result.status, result.moves, self.nodes - first,
+                                           time.perf_counter() - start)
+                return self.verdict
+            if not result.nodes and search is not proof:
+                self.idle = True  # no move to try here: every later restart would find none
+                break
+            if search is not proof and not isinstance(search, _BestFirst) and not search.stack:
+                self.exhausted = True
+        return SolveResult("undecided", [], self.nodes - first, time.perf_counter() - start)
 
 
 def _open(game: Game) -> bool:
@@ -1695,11 +1736,6 @@ def _open(game: Game) -> bool:
         code & FACE_DOWN for pile in piles for code in pile)
 
 
-def _spent(result: SolveResult, nodes: int, start: float) -> SolveResult:
-    """The result with the positions and time of every search that led to it."""
-    return SolveResult(result.status, result.moves, nodes, time.perf_counter() - start)
-
-
 def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
     """A move to suggest: the first move of a win (True), else a plausible move (False).
 
@@ -1711,10 +1747,13 @@ def hint(game: Game, seconds: float = 1.0) -> tuple[Move | None, bool]:
     return (line[0] if line else None), wins
 
 
-def hint_line(game: Game, seconds: float = 1.0) -> tuple[list[Move], bool]:
+def hint_line(game: Game, seconds: float = 1.0,
+              solver: Solver | None = None) -> tuple[list[Move], bool]:
     """`hint` with the whole winning line it found (True), else the plausible move alone
-    (False), so that a caller can keep to that win on the moves that follow."""
-    result = solve(game, max_seconds=seconds, prove=False)
+    (False), so that a caller can keep to that win on the moves that follow. `solver`, a
+    `Solver(game, prove=False)` made at this very position, searches on from where an
+    earlier hint left it."""
+    result = (solver or Solver(game, prove=False)).run(max_seconds=seconds)
     if result.status == "won":
         return result.moves, True
     search = _Search(game)
