@@ -100,9 +100,13 @@ UI_STRINGS: dict[str, str] = {
     "hint_move": _("Hint: move {card} from {from} to {to}."),
     "hint_stock": _("Hint: turn the stock."),
     "hint_suggest": _(
-        "No winning line found in time. Only a suggestion: move {card} from {from} to {to}."
+        "No winning line found yet; another hint searches further. Only a suggestion: move "
+        "{card} from {from} to {to}."
     ),
-    "hint_suggest_stock": _("No winning line found in time. Only a suggestion: turn the stock."),
+    "hint_suggest_stock": _(
+        "No winning line found yet; another hint searches further. Only a suggestion: turn the "
+        "stock."
+    ),
     "hint_none": _("No winning line was found, and no move leads anywhere new."),
     "keyboard": _(
         "Keyboard: arrow keys move between piles; Enter or Space picks up a card and plays it; "
