@@ -1628,8 +1628,10 @@ class Solver:
     def __init__(self, game: Game, prove: bool = True) -> None:
         self.game = _copy(game)
         self.prove = prove
-        self.rules = _rules(game.layout)
+        rules = _rules(game.layout)
         self.verdict: SolveResult | None = None  # once decided, every later run says it
+        if rules.locks and rules.locked(game.stacks):
+            self.verdict = SolveResult("lost", [], 0, 0.0)
         self.nodes = 0
         self.proof = _Search(game)
         self.attempt, self.turn, self.size = 1, 0, float(RESTART_NODES)
@@ -1653,9 +1655,6 @@ class Solver:
         if self.verdict is not None:
             return self.verdict
         game = self.game
-        if self.rules.locks and self.rules.locked(game.stacks):
-            self.verdict = SolveResult("lost", [], 0, 0.0)
-            return self.verdict
         if max_nodes is None and max_seconds is None:
             self.verdict = _Search(game).run(None, None)
             return self.verdict
