@@ -1656,7 +1656,7 @@ class Solver:
             return self.verdict
         game = self.game
         if max_nodes is None and max_seconds is None:
-            self.verdict = _Search(game).run(None, None)
+            self.verdict = self.proof.run(None, None)
             return self.verdict
         start = time.perf_counter()
         first = self.nodes
