@@ -208,6 +208,24 @@ def test_a_solver_run_again_searches_on():
     assert solver.run(max_nodes=1) is won  # decided once, it stays so
 
 
+@pytest.mark.parametrize(("variant", "deal"), [("wood", 10), ("willow", 8)])
+def test_a_search_run_in_slices_is_the_search_run_whole(variant, deal):
+    """Runs of a few positions each (a page thinking in slices) make the very search that
+    one run makes: a restart, depth-first or best-first, that a slice cuts short goes on in
+    the next one instead of being dropped, so restarts still grow past a slice."""
+    game = Game(patience.load_variant(variant), deal=deal, autoplay=True)
+    whole = Solver(game, prove=False).run(max_nodes=20_000)
+    assert whole.status == "won"
+    solver = Solver(game, prove=False)
+    nodes = 0
+    while nodes < 20_000:
+        sliced = solver.run(max_nodes=250)
+        nodes += sliced.nodes
+        if sliced.decided:
+            break
+    assert (sliced.status, nodes, sliced.moves) == ("won", whole.nodes, whole.moves)
+
+
 def test_hint_when_nothing_is_left():
     won = position("willow", {f"foundation.{i}": suit_up(s, 13) for i, s in enumerate("CDHS")})
     assert hint(won, 0.1) == (None, True)

@@ -1415,6 +1415,10 @@ class _Search:
 
     # -- searching --------------------------------------------------------------------------
 
+    def pending(self) -> bool:
+        """Whether a `run` would search on: the search has started and not run out."""
+        return bool(self.stack)
+
     def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
         """Search on, from where the last call stopped, for at most this budget.
 
@@ -1495,6 +1499,10 @@ class _BestFirst(_Search):
         self.pile_runs = next((lay.run[p] for p in self.others if lay.run[p] is not None),
                               next((lay.build[p] for p in self.others
                                     if lay.build[p] is not None), None))
+        # What a `run` goes on with: the positions queued, by distance, and how each kept
+        # position was reached: (the index of the one before, the move).
+        self.queue: list[tuple[int, int, int, tuple[bytes, ...], int, int | None]] | None = None
+        self.came: list[tuple[int, Option | None]] = [(-1, None)]
 
     def _cards(self) -> tuple[bytes, ...]:
         """Every pile's very cards, to come back to this position (`parts` hold classes)."""
@@ -1555,16 +1563,20 @@ class _BestFirst(_Search):
                 breaks += 1
         return breaks
 
+    def pending(self) -> bool:
+        return bool(self.queue)
+
     def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
+        """Search on, from where the last call stopped, for at most this budget."""
         start = time.perf_counter()
         deadline = None if max_seconds is None else start + max_seconds
-        if self.won():
-            return SolveResult("won", [], 0, time.perf_counter() - start)
         g = self.game
-        seen = {self.key()}
-        # How each kept position was reached: (the index of the one before, the move).
-        came: list[tuple[int, Option | None]] = [(-1, None)]
-        queue = [(self.distance(), 0, 0, self._cards(), g.passes, g.base_rank)]
+        if self.queue is None:
+            if self.won():
+                return SolveResult("won", [], 0, time.perf_counter() - start)
+            self.seen = {self.key()}
+            self.queue = [(self.distance(), 0, 0, self._cards(), g.passes, g.base_rank)]
+        seen, came, queue = self.seen, self.came, self.queue
         nodes = 0
         while queue:
             _, _, here, stacks, passes, base = heapq.heappop(queue)
@@ -1618,11 +1630,12 @@ def solve(game: Game, max_nodes: int | None = None,
 
 class Solver:
     """`solve` that can go on: each `run` searches on, with a budget of its own, from where
-    the last one stopped. The search in the usual order goes on where it was; a restart that
-    the last budget cut short is not taken up again, the next one in turn starts instead.
+    the last one stopped. The search in the usual order goes on where it was, and so does a
+    restart that the last budget cut short, so runs in slices of any size make the search
+    one run of their total makes (where only restarts search, as for a hint).
 
     A hint asked again at the same position thus searches further instead of repeating the
-    search that found nothing.
+    search that found nothing, and a page can search in slices while its player thinks.
     """
 
     def __init__(self, game: Game, prove: bool = True) -> None:
@@ -1648,6 +1661,10 @@ class Solver:
         # moves reach, which no order changes, so the next ones could only search them again.
         self.exhausted = False
         self.idle = False  # no search is left to make
+        # A restart that the last run's budget cut short, with the positions it has left: the
+        # next run takes it up, so that runs in small slices (a page thinking while the
+        # player does) still let restarts grow past a slice.
+        self.cut: tuple[_Search, int] | None = None
 
     def run(self, max_nodes: int | None = None,
             max_seconds: float | None = None) -> SolveResult:
@@ -1681,8 +1698,11 @@ class Solver:
             # the next weights of the round, while they have had less than their share of the
             # restarts' positions; else a shuffled depth-first restart.
             search: _Search
-            if self.prove and (self.exhausted
-                               or self.proof_nodes <= PROOF_SHARE * self.nodes):
+            if self.cut is not None:
+                search, budget = self.cut
+                self.cut = None
+            elif self.prove and (self.exhausted
+                                 or self.proof_nodes <= PROOF_SHARE * self.nodes):
                 search = proof
                 budget = int(self.size)
             elif self.exhausted:
@@ -1701,6 +1721,7 @@ class Solver:
                 search = _Search(game, random.Random(self.attempt))
                 budget = int(self.size)
                 self.attempt, self.size = self.attempt + 1, self.size * RESTART_GROWTH
+            own = budget
             if node_room is not None:
                 budget = min(budget, node_room)
             result = search.run(budget, time_room)
@@ -1713,11 +1734,16 @@ class Solver:
                 self.verdict = SolveResult(result.status, result.moves, self.nodes - first,
                                            time.perf_counter() - start)
                 return self.verdict
-            if not result.nodes and search is not proof:
-                self.idle = True  # no move to try here: every later restart would find none
-                break
-            if search is not proof and not isinstance(search, _BestFirst) and not search.stack:
-                self.exhausted = True
+            if search is proof:
+                continue
+            if not search.pending():
+                if not result.nodes:
+                    self.idle = True  # no move to try here: every later restart finds none
+                    break
+                if not isinstance(search, _BestFirst):
+                    self.exhausted = True
+            elif result.nodes < own:
+                self.cut = search, own - result.nodes
         return SolveResult("undecided", [], self.nodes - first, time.perf_counter() - start)
 
 
