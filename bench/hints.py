@@ -1,7 +1,7 @@
 """How often the page's hint finds a winning line on a fresh deal that can be won.
 
-    .venv/bin/python bench/hints.py [--deals 1-100] [--budget 1.0] [--asks 1] [--site DIR]
-                                    [variant ...]
+    .venv/bin/python bench/hints.py [--deals 1-100] [--budget 1.0] [--asks 1] [--think 0]
+                                    [--site DIR] [variant ...]
 
 For each variant (default: the four launch games), the deals of the range that the variant's
 win-rate file lists as won (`won_deals` in data/winrates/<id>.json) are dealt afresh and asked
@@ -11,7 +11,9 @@ the range, the share whose hint was the first move of a win, and the median and 
 time of a hint. Goal: at least 90 % on each launch game. With `--asks N`, a deal whose first
 hint found no win is asked again at the same position, up to N times in all, as a player
 pressing Hint again would (a hint asked again searches on), and the wins within each number of
-asks are printed too. The budget is in seconds, so a loaded machine finds fewer wins: quote
+asks are printed too. With `--think S`, the worker first thinks for S seconds in the page's
+slices, as it does while a player looks at a fresh deal (thinking.js), before the first hint
+(whose time is printed). The budget is in seconds, so a loaded machine finds fewer wins: quote
 the machine's load with the figures.
 """
 
@@ -48,6 +50,8 @@ def main() -> int:
     parser.add_argument("--deals", default="1-100", type=lambda text: deal_range(text, None))
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per hint")
     parser.add_argument("--asks", type=int, default=1, help="hints asked at most per deal")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds of thinking ahead before the first hint")
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("variants", nargs="*", default=LAUNCH)
     args = parser.parse_args()
@@ -59,7 +63,7 @@ def main() -> int:
     try:
         jobs = [f"{v}:{','.join(map(str, winnable(v, args.deals)))}" for v in args.variants]
         command = ["node", str(ROOT / "bench" / "hints.mjs"), str(site / "pyodide"),
-                   str(args.budget), str(args.asks), *jobs]
+                   str(args.budget), str(args.asks), str(args.think), *jobs]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             print(done.stderr, file=sys.stderr)

@@ -213,6 +213,38 @@ def test_a_hint_asked_again_at_the_same_position_searches_on(ask, monkeypatch):
     assert used[2] is not used[0]
 
 
+def test_thinking_ahead_finds_a_win_that_the_next_hint_gives_at_once(ask, monkeypatch):
+    """The page thinks in slices while the player does: they add up to one search (Wood
+    deal 11 takes many), and the win it finds is the next hint's, with no search of its own."""
+    monkeypatch.setattr(session, "THINK_LIMIT", 120.0)
+    state = ask("new", variant="wood", deal=11)["result"]
+    slices = 1
+    while ask("think", budget=0.01)["result"]["more"]:
+        slices += 1
+        assert slices < 20_000
+    assert slices > 1
+    monkeypatch.setattr(solver, "hint_line", _no_search)
+    answer = ask("hint", budget=0.01)["result"]
+    assert answer["wins"] and answer["move"] in state["legal"]
+    assert ask("think", budget=0.01)["result"] == {"more": False}  # nothing left to find
+
+
+def test_thinking_stops_at_its_limit_and_starts_again_after_a_move(ask, monkeypatch):
+    monkeypatch.setattr(session, "THINK_LIMIT", 0.05)
+    state = ask("new", variant="wood", deal=1)["result"]  # no win within the limit
+    slices = 1
+    while ask("think", budget=0.01)["result"]["more"]:
+        slices += 1
+        assert slices < 100
+    assert ask("think", budget=0.01)["result"] == {"more": False}
+    searched = session.PENDING[1]
+    assert ask("hint", budget=0.01)["ok"]
+    assert session.PENDING is None or session.PENDING[1] is searched  # the hint went on with it
+    ask("play", move=state["legal"][0])
+    assert ask("think", budget=0.01)["result"] == {"more": True}
+    assert session.PENDING[1] is not searched
+
+
 def test_finish_takes_every_card_home_only_when_nothing_else_is_needed(ask):
     state = ask("new", variant="westcliff", deal=3)["result"]
     assert ask("finish")["result"] == {"moves": None}

@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import engine_game, open_game
+from helpers import engine_game, open_game, play_by_clicks, wait_for_position
+
+from patience_gen import gamepage
 
 pytestmark = pytest.mark.browser
 
@@ -33,3 +35,27 @@ def test_winnable_deals_only_deals_a_deal_the_solver_won(page, server) -> None:
     page.reload()
     page.wait_for_selector('[data-state="ready"]', timeout=90_000)
     assert page.is_checked('[data-role="winnable"]')
+
+
+def test_the_table_thinks_ahead_while_the_player_does(page, server) -> None:
+    """After a quiet moment the worker searches on for a win in short slices, so that a hint
+    asked then gives a win that its own second would miss (Wood deal 11 takes a few seconds
+    of search), while a move made as it thinks is played at once."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_game(page, f"{server.url}wood/#deal=11")
+    game = engine_game("wood", 11)
+    page.wait_for_timeout(2500)
+    assert any(url.split("?")[0].endswith("/thinking.js") for url in asked), asked
+    move = str(game.legal_moves()[0])
+    play_by_clicks(page, game, [move])
+    page.click('[data-action="undo"]')
+    wait_for_position(page, engine_game("wood", 11))
+    page.wait_for_timeout(15_000)
+    page.click('[data-action="hint"]')
+    message = page.locator('[data-role="message"]:not([hidden])')
+    message.wait_for()
+    strings = gamepage.ui_strings("en")
+    said = message.text_content()
+    wins = said.startswith(strings["hint_move"].split("{")[0]) or said == strings["hint_stock"]
+    assert wins, said

@@ -36,9 +36,14 @@ SOURCES_THAT_PROGRESS = ("stock", "waste", "reserve")
 LineKey = tuple[str, int, tuple[Any, ...]]
 LINES: dict[LineKey, str] = {}
 LINES_KEPT = 50_000
-# The last hint's search when it found no win, with the position it searches from: a hint
-# asked again there goes on with it, rather than making the very same search again.
-PENDING: tuple[LineKey, solver.Solver] | None = None
+# The last search that found no win (a hint's, or the page's thinking while the player
+# does, see `think`), with the position it searches from and the seconds it has thought
+# there: a hint asked again there goes on with it, rather than making the very same search
+# again.
+PENDING: tuple[LineKey, solver.Solver, float] | None = None
+# Seconds of thinking at one position at most: enough to find most wins a hint would miss,
+# without keeping a phone busy while its player is away.
+THINK_LIMIT = 10.0
 
 
 # A position as a hashable value: each pile's id and its cards (code, face up).
@@ -246,14 +251,49 @@ def _solver_hint(game: patience.Game, budget: float) -> tuple[str | None, bool]:
     from patience import solver
 
     try:
-        search = PENDING[1] if PENDING and PENDING[0] == key else solver.Solver(game, False)
+        search, spent = _pending(game, key)
         line, wins = solver.hint_line(game, budget, search)
-        PENDING = None if wins else (key, search)
+        PENDING = None if wins else (key, search, spent)
         if wins:
             _remember(game, line)
     except Exception:
         return None, False
     return (str(line[0]) if line else None), bool(wins)
+
+
+def _pending(game: patience.Game, key: LineKey) -> tuple[solver.Solver, float]:
+    """The search kept for the current position, and the seconds thought there; a new one
+    if the search kept is for another position."""
+    if PENDING is not None and PENDING[0] == key:
+        return PENDING[1], PENDING[2]
+    from patience import solver
+
+    return solver.Solver(game, False), 0.0
+
+
+def think(budget: float = 0.01) -> dict[str, Any]:
+    """Search on for a winning line from the current position for a short slice, while the
+    player thinks: the page calls it again and again when it has nothing else to do, so that
+    the next hint finds a win that a one-second search would miss, at once. A win found is
+    kept as a hint's would be. "more" says whether another slice could still find one (not
+    once a win is known, the search has run out, or THINK_LIMIT is spent here)."""
+    global PENDING
+    game = _game()
+    key = _line_key(game)
+    if game.is_won or key in LINES:
+        return {"more": False}
+    search, spent = _pending(game, key)
+    if spent >= THINK_LIMIT:
+        return {"more": False}
+    started = time.perf_counter()
+    result = search.run(max_seconds=budget)
+    spent += time.perf_counter() - started
+    if result.status == "won":
+        _remember(game, result.moves)
+        PENDING = None
+        return {"more": False}
+    PENDING = (key, search, spent)
+    return {"more": not result.decided and not search.idle and spent < THINK_LIMIT}
 
 
 def _history_positions() -> tuple[patience.Game, set[Key]]:
@@ -365,6 +405,7 @@ COMMANDS = {
     "winnable": lambda a: winnable(int(a["start"]), float(a.get("budget", 5.0))),
     "status": lambda a: status(float(a.get("budget", 0.15))),
     "finish": lambda a: finish(),
+    "think": lambda a: think(float(a.get("budget", 0.01))),
     "state": lambda a: position(),
 }
 

@@ -314,7 +314,7 @@ SERVICE_WORKER = "sw.js"
 # What the engine's worker imports, in the table's folder (see assetfolder), which the page's
 # own list of the files it used cannot name (the worker's script itself is on that list, with
 # the query that gives it its address).
-WORKER_MODULES = ("memory.js",)
+WORKER_MODULES = ("memory.js", "thinking.js")
 
 
 def build_digest(site_dir: Path) -> str:

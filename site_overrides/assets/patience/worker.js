@@ -1,7 +1,8 @@
 // The engine's home: a module worker that loads Pyodide once, with only its core and the engine
 // (restoring the interpreter's memory saved at build time with the engine imported when it can,
 // see snapshot(); otherwise starting Pyodide and installing the engine wheel),
-// then answers the page's requests one at a time through patience.session. It starts
+// then answers the page's requests one at a time through patience.session, and thinks ahead
+// for the next hint when the page has asked nothing for a moment (thinking.js). It starts
 // loading at once, from the URL in its own address (worker.js?pyodide=<url of the pyodide/
 // folder>): a message from the page could wait behind the page's own parsing. Messages are
 // plain JSON:
@@ -10,6 +11,7 @@
 //                   {type: "answer", id, ok, result | error, kind}
 
 let handle = null;
+let thinker = null; // see thinking.js: set once the engine is ready
 const pending = [];
 
 function post(message) {
@@ -205,18 +207,40 @@ function reasonOf(error) {
 // The engine answers every Python error itself (session.handle). What reaches here is the
 // interpreter's own failure (out of memory, a trap in WebAssembly), after which Pyodide
 // cannot be used again: the page is told, so that it starts a new worker, and this one closes.
-function answer(message) {
-  const { id, cmd, args } = message;
-  let text;
+function call(cmd, args) {
   try {
-    text = handle(JSON.stringify({ cmd, args }));
+    return JSON.parse(handle(JSON.stringify({ cmd, args })));
   } catch (error) {
     handle = null;
+    if (thinker) thinker.stop();
     post({ type: "stopped", message: `the engine failed: ${reasonOf(error)}` });
     self.close();
-    return;
+    return null;
   }
-  post({ type: "answer", id, ...JSON.parse(text) });
+}
+
+function answer(message) {
+  const reply = call(message.cmd, message.args);
+  if (reply) post({ type: "answer", id: message.id, ...reply });
+  if (handle && thinker) thinker.poke();
+}
+
+// One slice of the engine's thinking; true if another could still help.
+function thinkOnce(budget) {
+  if (!handle) return false;
+  const reply = call("think", { budget });
+  return Boolean(reply && reply.ok && reply.result.more);
+}
+
+// Thinking is a nicety: if its module cannot be had, the table plays without it.
+async function startThinking() {
+  try {
+    const { Thinker, SLICE_SECONDS } = await import("./thinking.js");
+    thinker = new Thinker(() => thinkOnce(SLICE_SECONDS));
+    if (handle) thinker.poke();
+  } catch (error) {
+    console.info(`Patience: no thinking ahead (${reasonOf(error)})`);
+  }
 }
 
 self.onmessage = (event) => {
@@ -244,6 +268,7 @@ start(params.get("pyodide")).then(
   () => {
     post({ type: "ready" });
     for (const queued of pending.splice(0)) if (handle) answer(queued);
+    startThinking();
   },
   (error) => post({ type: "failed", message: reasonOf(error) }),
 );
