@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/browser_boot.py [--runs 5] [--site DIR] [--variant westcliff]
     .venv/bin/python bench/browser_boot.py --service-worker --runs 10
+    .venv/bin/python bench/browser_boot.py --runs 0 --pause 2000   # moves while it thinks
 
 Builds the site (unless --site names a built one), serves it on 127.0.0.1 and, in one
 Chromium, times in turn:
@@ -20,7 +21,9 @@ Chromium, times in turn:
   page can take; the rest is the page itself.
 - latency: from the input event to the start, and to the end, of the frame that shows the move
   (the page reports both in a `patience:drawn` event), over a game's worth of clicked moves
-  (stock turns included). Goal: median <= 16 ms, 95th percentile <= 50 ms.
+  (stock turns included). Goal: median <= 16 ms, 95th percentile <= 50 ms. With `--pause MS`,
+  each click waits MS first, so that with 2000 it lands while the worker thinks ahead (which
+  starts after 1.5 s without a request, see thinking.js) and may wait behind one slice.
 - first visit: the bytes the server sends until a game page is playable and its service
   worker has kept what it needs for playing offline.
 """
@@ -128,7 +131,8 @@ def first_visit_bytes(context: Any, server: SiteServer, url: str) -> int:
     return server.bytes_sent
 
 
-def measure_latency(browser: Any, base: str, variant: str, deal: int, line: list[str]) -> list:
+def measure_latency(browser: Any, base: str, variant: str, deal: int, line: list[str],
+                    pause: int = 0) -> list:
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     page.goto(f"{base}{variant}/#deal={deal}")
@@ -140,6 +144,8 @@ def measure_latency(browser: Any, base: str, variant: str, deal: int, line: list
     }""")
     game = engine_game(variant, deal)
     for move in line:
+        if pause:
+            page.wait_for_timeout(pause)
         click_move(page, game, move)
         game.play(parse_move(move))
         wait_for_position(page, game)
@@ -182,6 +188,8 @@ def main() -> int:
     parser.add_argument("--service-worker", action="store_true",
                         help="time only the game page with and without its service worker "
                              "(use more --runs: the gap is small beside the noise)")
+    parser.add_argument("--pause", type=int, default=0,
+                        help="milliseconds to wait before each move of the latency run")
     args = parser.parse_args()
 
     from helpers import winning_line
@@ -240,10 +248,11 @@ def main() -> int:
             print(f"first visit: {sent / 1e6:.2f} MB sent by the server (the page, Pyodide, "
                   f"the snapshot, the wheel; what the service worker keeps comes from the "
                   f"browser's cache); {private / 1e6:.2f} MB in a private context")
-            samples = measure_latency(browser, server.url, args.variant, deal, line)
+            samples = measure_latency(browser, server.url, args.variant, deal, line, args.pause)
             browser.close()
         if samples:
-            print(f"move latency over {len(samples)} clicked moves "
+            print(f"move latency over {len(samples)} clicked moves"
+                  f"{f', each after {args.pause} ms' if args.pause else ''} "
                   "(goal: median <= 16 ms, p95 <= 50 ms):")
             for i, what in enumerate(("to the frame that draws it", "to the end of that frame")):
                 values = [sample[i] for sample in samples]
