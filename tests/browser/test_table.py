@@ -142,6 +142,24 @@ def lost_deal(variant: str) -> int:
     raise AssertionError(f"no {variant} deal in 1-59 is proved lost")
 
 
+def test_a_move_redraws_only_the_cards_it_changes(page, server) -> None:
+    """A long pile is not made again for every move: turning Wood's stock keeps the card
+    elements left in the stock, and a card laid on the waste keeps those under it."""
+    open_game(page, f"{server.url}wood/#deal=11")
+    game = engine_game("wood", 11)
+    mark = """() => document.querySelectorAll('.pt-table [data-card]')
+      .forEach((card) => { card.kept = true; })"""
+    count = """(pile) => Array.from(document.querySelectorAll(`[data-pile="${pile}"] [data-card]`))
+      .map((card) => card.kept === true)"""
+    for _ in range(2):
+        page.evaluate(mark)
+        move = str(game.stock_move())
+        play_by_clicks(page, game, [move])
+        stock, waste = page.evaluate(count, "stock.0"), page.evaluate(count, "waste.0")
+        assert stock and all(stock), stock
+        assert waste and all(waste[:-1]) and not waste[-1], waste
+
+
 def test_a_hint_says_when_it_is_only_a_suggestion(page, server) -> None:
     deal = lost_deal("willow")
     open_game(page, f"{server.url}willow/#deal={deal}")

@@ -117,29 +117,42 @@ export class Table {
     this.slide(before, ids);
   }
 
+  // Draw a pile's cards. The cards at its bottom that are drawn already stay as they are (a
+  // stock turned, a card laid on a column): only those above them are made again, which spares
+  // the browser restyling a long pile for every move. A card's offsets depend only on the
+  // cards under it, but for the waste's, which count from its top.
   fill(id, cards) {
     const el = this.piles.get(id);
     if (!el) return;
     const fan = el.dataset.fan;
+    const drawn = el.children;
+    let kept = 0;
+    while (kept < drawn.length && kept < cards.length && drawn[kept].dataset.card === cards[kept][0]
+      && (drawn[kept].dataset.face === "up") === cards[kept][1]) kept += 1;
+    while (drawn.length > kept) el.lastElementChild.remove();
     const nodes = [];
     let down = 0;
     let up = 0;
     const shownFrom = cards.length - this.wasteShows;
     cards.forEach(([code, faceUp], i) => {
-      const card = this.makeCard(code, faceUp);
+      const fresh = i >= kept;
+      const card = fresh ? this.makeCard(code, faceUp) : drawn[i];
       if (fan === "down") {
-        card.style.setProperty("--d", String(down));
-        card.style.setProperty("--u", String(up));
+        if (fresh) {
+          card.style.setProperty("--d", String(down));
+          card.style.setProperty("--u", String(up));
+        }
         if (faceUp) up += 1;
         else down += 1;
       } else if (fan === "right") {
-        card.style.setProperty("--i", String(i));
+        if (fresh) card.style.setProperty("--i", String(i));
       } else if (fan === "waste") {
-        card.style.setProperty("--i", String(Math.max(0, i - shownFrom)));
+        const shift = String(Math.max(0, i - shownFrom));
+        if (card.style.getPropertyValue("--i") !== shift) card.style.setProperty("--i", shift);
       }
-      nodes.push(card);
+      if (fresh) nodes.push(card);
     });
-    el.replaceChildren(...nodes);
+    el.append(...nodes);
     el.style.setProperty("--n", String(cards.length));
     if (fan === "down") {
       el.style.setProperty("--down", String(down));
