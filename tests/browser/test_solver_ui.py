@@ -37,25 +37,51 @@ def test_winnable_deals_only_deals_a_deal_the_solver_won(page, server) -> None:
     assert page.is_checked('[data-role="winnable"]')
 
 
+def _visible(page, shown: bool) -> None:
+    """Tells the page it was hidden or shown again, as a switch of tabs would."""
+    page.evaluate("""shown => {
+        Object.defineProperty(document, "visibilityState",
+                              { configurable: true, get: () => shown ? "visible" : "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""", shown)
+
+
+def _hint(page) -> str:
+    """Asks for a hint and gives what the page says of it."""
+    message = page.locator('[data-role="message"]')
+    page.evaluate("""() => { const m = document.querySelector('[data-role="message"]');
+                             m.hidden = true; m.textContent = ""; }""")
+    page.click('[data-action="hint"]')
+    page.wait_for_function("""() => { const m = document.querySelector('[data-role="message"]');
+                                      return !m.hidden && m.textContent; }""")
+    return message.text_content()
+
+
+def _wins(said: str) -> bool:
+    strings = gamepage.ui_strings("en")
+    return said.startswith(strings["hint_move"].split("{")[0]) or said == strings["hint_stock"]
+
+
 def test_the_table_thinks_ahead_while_the_player_does(page, server) -> None:
     """After a quiet moment the worker searches on for a win in short slices, so that a hint
     asked then gives a win that its own second would miss (Wood deal 11 takes a few seconds
-    of search), while a move made as it thinks is played at once."""
+    of search), while a move made as it thinks is played at once. While the page is hidden
+    it does not think: a hint then has only its own second."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     open_game(page, f"{server.url}wood/#deal=11")
     game = engine_game("wood", 11)
-    page.wait_for_timeout(2500)
+    _visible(page, False)
+    page.wait_for_timeout(12_000)
     assert any(url.split("?")[0].endswith("/thinking.js") for url in asked), asked
+    said = _hint(page)
+    assert not _wins(said), said
+    _visible(page, True)
+    page.wait_for_timeout(2500)
     move = str(game.legal_moves()[0])
     play_by_clicks(page, game, [move])
     page.click('[data-action="undo"]')
     wait_for_position(page, engine_game("wood", 11))
     page.wait_for_timeout(15_000)
-    page.click('[data-action="hint"]')
-    message = page.locator('[data-role="message"]:not([hidden])')
-    message.wait_for()
-    strings = gamepage.ui_strings("en")
-    said = message.text_content()
-    wins = said.startswith(strings["hint_move"].split("{")[0]) or said == strings["hint_stock"]
-    assert wins, said
+    said = _hint(page)
+    assert _wins(said), said

@@ -100,3 +100,19 @@ test("stop ends thinking, and a slice that throws ends it too", () => {
   assert.equal(timers.queue.size, 0);
   assert.match(warned[0], /engine gone/);
 });
+
+test("a hidden page rests: no slice runs until it shows again and a quiet moment passes", () => {
+  const { t, timers, slices } = thinker([true, true, false]);
+  t.poke();
+  timers.runOne();
+  assert.deepEqual(slices, [1000]);
+  t.rest(true); // hidden between two slices
+  t.poke(); // a request while hidden starts nothing either
+  timers.pass(60_000);
+  assert.deepEqual(slices, [1000]);
+  t.rest(false);
+  timers.pass(999);
+  assert.deepEqual(slices, [1000]);
+  timers.pass(1);
+  assert.deepEqual(slices, [1000, 62_000, 62_000]);
+});

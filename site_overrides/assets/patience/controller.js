@@ -104,6 +104,7 @@ export class Controller {
     }
     this.table.ready();
     this.updateButtons();
+    this.engine.rest(document.visibilityState !== "visible");
     performance.mark("patience-ready");
     this.keepForOffline();
   }
@@ -129,6 +130,7 @@ export class Controller {
     const game = { variant: this.variant, deal: this.session.deal, moves: this.state.history, redo: this.state.redo };
     try {
       const [, state] = await Promise.all([engine.boot({ fresh: true }), engine.call("new", game)]);
+      engine.rest(document.visibilityState !== "visible");
       this.show(state, { animate: false });
       this.table.say(this.strings.engine_restarted, "notice");
     } catch (error) {
@@ -364,16 +366,18 @@ export class Controller {
     });
   }
 
-  // The page is hidden or left: the clock stops and the game is saved; leaving ends the worker.
+  // The page is hidden or left: the clock stops, the worker stops thinking ahead and the game
+  // is saved; leaving ends the worker. Shown again, the clock and the thinking go on.
   pause(leaving = false) {
     if (!this.session || !this.state) return;
     if (leaving) this.stopClock();
     else this.runClock();
     this.save();
-    if (leaving && this.engine) {
+    if (!this.engine) return;
+    if (leaving) {
       this.engine.terminate();
       this.engine = null;
-    }
+    } else this.engine.rest(document.visibilityState !== "visible");
   }
 
   // ---- the win and statistics dialog -----------------------------------------------------------

@@ -109,6 +109,11 @@ export class Engine {
     });
   }
 
+  // The page is hidden (true) or shown (false): the worker thinks ahead only while it shows.
+  rest(on) {
+    if (this.worker) this.worker.postMessage({ type: "rest", on });
+  }
+
   // The calls not yet answered, sent again to a worker started anew.
   resend() {
     if (!this.worker) return;

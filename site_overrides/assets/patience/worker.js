@@ -237,14 +237,21 @@ async function startThinking() {
   try {
     const { Thinker, SLICE_SECONDS } = await import("./thinking.js");
     thinker = new Thinker(() => thinkOnce(SLICE_SECONDS));
-    if (handle) thinker.poke();
+    if (handle) thinker.rest(resting);
   } catch (error) {
     console.info(`Patience: no thinking ahead (${reasonOf(error)})`);
   }
 }
 
+let resting = false; // the page is hidden: no thinking (see thinking.js)
+
 self.onmessage = (event) => {
   const message = event.data || {};
+  if (message.type === "rest") {
+    resting = Boolean(message.on);
+    if (thinker) thinker.rest(resting);
+    return;
+  }
   if (message.type !== "call") return;
   if (handle) answer(message);
   else pending.push(message);
