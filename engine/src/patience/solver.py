@@ -46,7 +46,9 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   foundations take only complete runs, "nearest" is measured by the piles' runs, see
   `_BestFirst._run_cost`). The search in
   the usual order and best-first searches prune soundly, so either, running out of moves,
-  proves the deal lost.
+  proves the deal lost. Past the restarts' first ROLLOUT_AFTER positions, half of theirs go to
+  rollouts (see rollouts.py): whole games played by a policy that learns from the best
+  games played, which find the one long line of deals that no short search follows.
 
 Standard library only and single-threaded, so it also runs in the browser's Pyodide worker.
 """
@@ -64,12 +66,13 @@ from patience.cards import FACE_DOWN
 from patience.game import Game, Move
 from patience.layout import Layout
 from patience.records import Change, Shift, Undo
+from patience.rollouts import Rollouts
 from patience.rules import PileKind, space_codes
 
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 19
+VERSION = 20
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -109,6 +112,15 @@ BEST_FIRST_NOISE = 20
 # this many breaks in runs.
 RUN_BEST_FIRST_SHARE = 0.8
 EMPTY_PILE_BREAKS = -2
+# Rollouts (see rollouts.py) get this share of the restarts' positions beyond their first
+# ROLLOUT_AFTER (short restarts find most wins sooner, and a rollout's policy needs some games to
+# learn), in turns of ROLLOUT_NODES positions. Their policy knows a move onto an empty pile by
+# the pile's kind (KIND_CODES).
+ROLLOUT_SHARE = 0.5
+ROLLOUT_AFTER = 20_000
+ROLLOUT_NODES = 2000
+KIND_CODES = {"foundation": 0, "tableau": 1, "reserve": 2, "fan": 3, "stock": 4, "waste": 5}
+NO_CARD = 63  # no card: a move from an empty pile (a redeal of an empty waste, say)
 
 # Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
 _Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
@@ -1038,8 +1050,35 @@ class _Search:
         self._refresh(record.changes)
 
     def won(self) -> bool:
+        return self.home() == int(self.rules.total)
+
+    def home(self) -> int:
+        """The cards on the foundations."""
         piles = self.game.stacks
-        return sum(len(piles[f]) for f in self.rules.foundations) == int(self.rules.total)
+        return sum(len(piles[f]) for f in self.rules.foundations)
+
+    def code(self, option: Option) -> int:
+        """What a rollout's policy knows a move by (see rollouts.py): the card moved, and
+        the card it lands on or, for an empty pile, the pile's kind."""
+        s, t, n, turns = option
+        piles = self.game.stacks
+        card = self._turned(turns) if turns else piles[s][-n] if piles[s] else NO_CARD
+        dest = (piles[t][-1] & ~FACE_DOWN if piles[t]
+                else FACE_DOWN + KIND_CODES.get(self.kinds[t], 0))
+        return (card & ~FACE_DOWN) << 7 | dest
+
+    def _turned(self, turns: tuple[Triple, ...]) -> int:
+        """The card that these turns of the stock bring to the top of the waste."""
+        stock, waste = self.lay.stock, self.lay.waste
+        assert stock is not None and waste is not None
+        down, up = list(self.game.stacks[stock]), list(self.game.stacks[waste])
+        for source, _, count in turns:
+            if source == stock:
+                for _ in range(count):
+                    up.append(down.pop())
+            else:  # a redeal: the waste, turned over, is the stock again
+                down, up = up[::-1], []
+        return up[-1] if up else NO_CARD
 
     def key(self) -> bytes:
         return self.rules.key(self.parts, self.game.stacks, self.game.passes, self.joined,
@@ -1612,6 +1651,28 @@ class _BestFirst(_Search):
         return SolveResult("lost", [], nodes, time.perf_counter() - start)
 
 
+class _Rolling(_Search):
+    """Rollouts from one position (see rollouts.py), run in slices as a search is: they look
+    for a win only, with the pruning of the shuffled restarts."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game, random.Random(0))
+        self.rollouts: Rollouts[Option] = Rollouts(self, seed=1)
+
+    def pending(self) -> bool:
+        return True
+
+    def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
+        """Play on, from where the last call stopped, for at most this budget."""
+        start = time.perf_counter()
+        deadline = None if max_seconds is None else start + max_seconds
+        line, nodes = self.rollouts.run(max_nodes, deadline)
+        if line is None:
+            return SolveResult("undecided", [], nodes, time.perf_counter() - start)
+        moves = [step for m in line for step in self.to_moves(m)]
+        return SolveResult("won", moves, nodes, time.perf_counter() - start)
+
+
 def solve(game: Game, max_nodes: int | None = None,
           max_seconds: float | None = None, prove: bool = True) -> SolveResult:
     """Search from the game's current position; the game itself is not changed.
@@ -1665,6 +1726,11 @@ class Solver:
         # next run takes it up, so that runs in small slices (a page thinking while the
         # player does) still let restarts grow past a slice.
         self.cut: tuple[_Search, int] | None = None
+        self.rolling: _Rolling | None = None  # made when first given a turn
+        # Rollouts learn from the cards that games bring home; where foundations take only
+        # complete runs, cards go home a suit at a time and most games bring home as many.
+        self.rolling_share = 0.0 if self.joins else ROLLOUT_SHARE
+        self.rolling_nodes = 0
 
     def run(self, max_nodes: int | None = None,
             max_seconds: float | None = None) -> SolveResult:
@@ -1717,6 +1783,12 @@ class Solver:
                 self.turn += 1
                 if self.joins:
                     self.best_first_size *= 2
+            elif self.rolling_nodes < self.rolling_share * (self.nodes - self.proof_nodes
+                                                       - self.best_first_nodes - ROLLOUT_AFTER):
+                if self.rolling is None:
+                    self.rolling = _Rolling(game)
+                search = self.rolling
+                budget = ROLLOUT_NODES
             else:
                 search = _Search(game, random.Random(self.attempt))
                 budget = int(self.size)
@@ -1730,6 +1802,8 @@ class Solver:
                 self.proof_nodes += result.nodes
             elif isinstance(search, _BestFirst):
                 self.best_first_nodes += result.nodes
+            elif search is self.rolling:
+                self.rolling_nodes += result.nodes
             if result.decided:
                 self.verdict = SolveResult(result.status, result.moves, self.nodes - first,
                                            time.perf_counter() - start)

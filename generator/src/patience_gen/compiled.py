@@ -24,7 +24,7 @@ from pathlib import Path
 import patience
 from patience_gen.webassets import AssetError
 
-COMPILED = ("cards", "rng", "rules", "records", "layout", "game", "solver")
+COMPILED = ("cards", "rng", "rules", "records", "layout", "game", "rollouts", "solver")
 """The engine modules mypyc compiles: the game, its rules model and the search."""
 
 ENGINE_PACKAGE = Path(patience.__file__).resolve().parent
