@@ -208,17 +208,19 @@ def test_a_solver_run_again_searches_on():
     assert solver.run(max_nodes=1) is won  # decided once, it stays so
 
 
-@pytest.mark.parametrize(("variant", "deal"), [("wood", 10), ("willow", 8)])
-def test_a_search_run_in_slices_is_the_search_run_whole(variant, deal):
+@pytest.mark.parametrize(("variant", "deal", "budget"),
+                         [("wood", 10, 20_000), ("willow", 8, 20_000), ("wood", 3, 60_000)])
+def test_a_search_run_in_slices_is_the_search_run_whole(variant, deal, budget):
     """Runs of a few positions each (a page thinking in slices) make the very search that
     one run makes: a restart, depth-first or best-first, that a slice cuts short goes on in
-    the next one instead of being dropped, so restarts still grow past a slice."""
+    the next one instead of being dropped, so restarts still grow past a slice; and so do
+    the rollouts (Wood deal 3 is won by them)."""
     game = Game(patience.load_variant(variant), deal=deal, autoplay=True)
-    whole = Solver(game, prove=False).run(max_nodes=20_000)
+    whole = Solver(game, prove=False).run(max_nodes=budget)
     assert whole.status == "won"
     solver = Solver(game, prove=False)
     nodes = 0
-    while nodes < 20_000:
+    while nodes < budget:
         sliced = solver.run(max_nodes=250)
         nodes += sliced.nodes
         if sliced.decided:
