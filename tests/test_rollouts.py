@@ -120,3 +120,13 @@ def test_a_move_with_turns_is_known_by_the_card_the_turns_bring_up(variant):
 def test_rollouts_are_left_out_where_foundations_take_whole_runs():
     assert Solver(_game("spider-two-suits", 1)).rolling_share == 0.0
     assert Solver(_game("wood", 1)).rolling_share == solver.ROLLOUT_SHARE
+
+
+def test_rollouts_from_a_position_with_no_move_stop_at_once():
+    game = _game("westcliff", 1, autoplay=False)
+    game._piles = [[] for _ in game._piles]
+    game._piles[game._lay.index["tableau.0"]] = [patience.game.card("KS")]
+    rolling = _Rolling(game)
+    result = rolling.run(1000, None)
+    assert (result.status, result.nodes) == ("undecided", 0)
+    assert not rolling.pending()

@@ -74,6 +74,7 @@ class Rollouts[Opt]:
         self.seen: set[bytes] = set()
         self.steps: list[Step] = []
         self.line: list[Opt] = []
+        self.stuck = False  # no game can make a move: every later one would end at once
 
     def run(self, max_nodes: int | None, deadline: float | None) -> tuple[list[Opt] | None, int]:
         """Play on for at most max_nodes positions (or until the deadline): the winning line
@@ -89,6 +90,9 @@ class Rollouts[Opt]:
                 return list(self.line), nodes
             chosen = self._choose()
             if chosen is None:
+                if not self.records:
+                    self.stuck = True
+                    break
                 self._end()
                 continue
             option, key = chosen

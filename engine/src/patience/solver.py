@@ -1660,7 +1660,7 @@ class _Rolling(_Search):
         self.rollouts: Rollouts[Option] = Rollouts(self, seed=1)
 
     def pending(self) -> bool:
-        return True
+        return not self.rollouts.stuck
 
     def run(self, max_nodes: int | None, max_seconds: float | None) -> SolveResult:
         """Play on, from where the last call stopped, for at most this budget."""
