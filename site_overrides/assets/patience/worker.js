@@ -6,7 +6,7 @@
 // loading at once, from the URL in its own address (worker.js?pyodide=<url of the pyodide/
 // folder>): a message from the page could wait behind the page's own parsing. Messages are
 // plain JSON:
-//   page -> worker  {type: "call", id, cmd, args}
+//   page -> worker  {type: "call", id, cmd, args} | {type: "rest", on} (the page is hidden)
 //   worker -> page  {type: "progress", stage} | {type: "ready"} | {type: "failed", message}
 //                   {type: "answer", id, ok, result | error, kind}
 
