@@ -104,7 +104,7 @@ export class Controller {
     }
     this.table.ready();
     this.updateButtons();
-    this.engine.rest(document.visibilityState !== "visible");
+    this.restIfHidden(this.engine);
     performance.mark("patience-ready");
     this.keepForOffline();
   }
@@ -130,7 +130,7 @@ export class Controller {
     const game = { variant: this.variant, deal: this.session.deal, moves: this.state.history, redo: this.state.redo };
     try {
       const [, state] = await Promise.all([engine.boot({ fresh: true }), engine.call("new", game)]);
-      engine.rest(document.visibilityState !== "visible");
+      this.restIfHidden(engine);
       this.show(state, { animate: false });
       this.table.say(this.strings.engine_restarted, "notice");
     } catch (error) {
@@ -377,7 +377,12 @@ export class Controller {
     if (leaving) {
       this.engine.terminate();
       this.engine = null;
-    } else this.engine.rest(document.visibilityState !== "visible");
+    } else this.restIfHidden(this.engine);
+  }
+
+  // The worker thinks ahead only while the page is shown.
+  restIfHidden(engine) {
+    engine.rest(document.visibilityState !== "visible");
   }
 
   // ---- the win and statistics dialog -----------------------------------------------------------
