@@ -27,6 +27,7 @@ from patience.records import Undo
 ROUNDS = 40  # games a level plays, and rounds of them the level above, before starting anew
 STEP = 1.0  # how far one best game moves the policy
 
+
 class Position[Opt](Protocol):
     """What a rollout needs of a search's position (the solver's `_Search`): its moves and
     how to make and take them back, its key, and how many cards are home."""
@@ -118,7 +119,7 @@ class Rollouts[Opt]:
         if not fresh:
             return None
         codes = [p.code(option) for option, _ in fresh]
-        weights = [math.exp(self.inner.get(c, 0.0)) for c in codes]
+        weights = _weights(self.inner, codes)
         x = self.random.random() * sum(weights)
         i = 0
         while i < len(weights) - 1 and x >= weights[i]:
@@ -154,9 +155,14 @@ def _adapt(policy: dict[int, float], steps: list[Step]) -> dict[int, float]:
     have made lose STEP in proportion to how likely the policy made them."""
     new = dict(policy)
     for codes, chosen in steps:
-        weights = [math.exp(policy.get(c, 0.0)) for c in codes]
+        weights = _weights(policy, codes)
         total = sum(weights)
         new[codes[chosen]] = new.get(codes[chosen], 0.0) + STEP
         for c, w in zip(codes, weights, strict=True):
             new[c] = new.get(c, 0.0) - STEP * w / total
     return new
+
+
+def _weights(policy: dict[int, float], codes: list[int]) -> list[float]:
+    """How likely the policy makes each of these moves, up to a common factor."""
+    return [math.exp(policy.get(c, 0.0)) for c in codes]

@@ -121,6 +121,7 @@ ROLLOUT_AFTER = 20_000
 ROLLOUT_NODES = 2000
 KIND_CODES = {"foundation": 0, "tableau": 1, "reserve": 2, "fan": 3, "stock": 4, "waste": 5}
 NO_CARD = 63  # no card: a move from an empty pile (a redeal of an empty waste, say)
+EMPTY_PILE = 64  # added to a pile's kind code: a move onto an empty pile of that kind
 
 # Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
 _Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
@@ -937,13 +938,17 @@ class _Search:
     can be run in slices: each `run` goes on from where the last one stopped.
     """
 
-    def __init__(self, game: Game, shuffle: random.Random | None = None) -> None:
+    def __init__(self, game: Game, shuffle: random.Random | None = None,
+                 wins_only: bool | None = None) -> None:
         self.game = g = _copy(game)
         self.shuffle = shuffle  # reorders the moves at random, for restarts
-        # Restarts look for wins only: they leave out moves of a group off a card it was
-        # built on unless that card can then go up (Solvitaire's part-run rule, which is
-        # not shown to keep every win), so running out of moves proves nothing there.
-        self.complete = shuffle is None
+        # Restarts (and by default any shuffled search) look for wins only: they leave out
+        # moves of a group off a card it was built on unless that card can then go up
+        # (Solvitaire's part-run rule, which is not shown to keep every win), so running out
+        # of moves proves nothing there.
+        if wins_only is None:
+            wins_only = shuffle is not None
+        self.complete = not wins_only
         self.lay = lay = g.layout
         self.rules = _rules(lay)
         quiet = not (g.autoplay and (lay.auto_foundation or lay.auto_fill))
@@ -1064,7 +1069,7 @@ class _Search:
         piles = self.game.stacks
         card = self._turned(turns) if turns else piles[s][-n] if piles[s] else NO_CARD
         dest = (piles[t][-1] & ~FACE_DOWN if piles[t]
-                else FACE_DOWN + KIND_CODES.get(self.kinds[t], 0))
+                else EMPTY_PILE + KIND_CODES.get(self.kinds[t], 0))
         return (card & ~FACE_DOWN) << 7 | dest
 
     def _turned(self, turns: tuple[Triple, ...]) -> int:
@@ -1656,7 +1661,7 @@ class _Rolling(_Search):
     for a win only, with the pruning of the shuffled restarts."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__(game, random.Random(0))
+        super().__init__(game, wins_only=True)
         self.rollouts: Rollouts[Option] = Rollouts(self, seed=1)
 
     def pending(self) -> bool:
