@@ -69,6 +69,18 @@ test("predict moves the cards and turns up the card left on top", () => {
   assert.deepEqual(after["tableau.0"], [["KS", true]]);
   assert.deepEqual(after["tableau.1"], [["TC", true], ["9H", true], ["8S", true], ["7D", true]]);
   assert.deepEqual(piles["tableau.0"][0], ["KS", false], "the position itself is unchanged");
-  assert.equal(predict({ "stock.0": [["AS", false]], "waste.0": [] }, parseMove("stock.0>waste.0")), null);
   assert.equal(predict(piles, parseMove("tableau.0>tableau.1x4")), null, "a face-down card cannot move");
+});
+
+test("predict turns the stock a card at a time, and puts the waste back turned over", () => {
+  const piles = { "stock.0": [["AS", false], ["5C", false], ["6C", false], ["3H", false]], "waste.0": [["KD", true]] };
+  const turned = predict(piles, parseMove("stock.0>waste.0x3"));
+  assert.deepEqual(turned["stock.0"], [["AS", false]]);
+  assert.deepEqual(turned["waste.0"], [["KD", true], ["3H", true], ["6C", true], ["5C", true]]);
+  const back = predict({ "stock.0": [], "waste.0": turned["waste.0"] }, parseMove("waste.0>stock.0x4"));
+  assert.deepEqual(back["stock.0"], [["5C", false], ["6C", false], ["3H", false], ["KD", false]]);
+  assert.deepEqual(back["waste.0"], []);
+  const dealt = { "stock.0": [["AS", false]], "tableau.0": [], "tableau.1": [] };
+  assert.equal(predict(dealt, parseMove("stock.0>tableau.0")), null, "a deal to every tableau pile");
+  assert.equal(predict(piles, parseMove("stock.0>waste.0x5")), null, "more cards than the stock holds");
 });

@@ -69,16 +69,25 @@ export function mayFinish(piles) {
   );
 }
 
-// The two piles a move changes, as the engine will show them (the cards moved, and a face-down
-// card left on top turned up), or null for moves whose result is not that plain (the stock
-// and redeals). Drawing this at once keeps the engine's round trip off the click-to-screen
-// path; the engine's own position then settles anything else.
+// The two piles a move changes, as the engine will show them, or null for a move whose result
+// is not that plain (the stock dealt to every tableau pile). A card move takes the cards
+// moved and turns up a face-down card left on top; a turn of the stock (or the waste put back
+// as the stock) takes the cards one at a time, each turned over. Drawing this at once keeps
+// the engine's round trip off the click-to-screen path; the engine's own position then
+// settles anything else (automatic moves, mostly).
 export function predict(piles, move) {
   const source = piles[move.source];
   const target = piles[move.target];
-  const plain = ["foundation", "tableau", "reserve", "fan", "waste"];
   if (!source || !target || move.count > source.length) return null;
-  if (!plain.includes(kindOf(move.source)) || !plain.includes(kindOf(move.target))) return null;
+  const from = kindOf(move.source);
+  const to = kindOf(move.target);
+  if (from === "stock" || (from === "waste" && to === "stock")) {
+    if (from === "stock" && to === "tableau") return null;
+    const turned = source.slice(source.length - move.count).reverse().map(([code, up]) => [code, !up]);
+    return { [move.source]: source.slice(0, source.length - move.count), [move.target]: target.concat(turned) };
+  }
+  const plain = ["foundation", "tableau", "reserve", "fan", "waste"];
+  if (!plain.includes(from) || !plain.includes(to)) return null;
   const moving = source.slice(source.length - move.count);
   if (moving.some(([, up]) => !up)) return null;
   const left = source.slice(0, source.length - move.count);
