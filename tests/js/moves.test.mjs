@@ -80,7 +80,10 @@ test("predict turns the stock a card at a time, and puts the waste back turned o
   const back = predict({ "stock.0": [], "waste.0": turned["waste.0"] }, parseMove("waste.0>stock.0x4"));
   assert.deepEqual(back["stock.0"], [["5C", false], ["6C", false], ["3H", false], ["KD", false]]);
   assert.deepEqual(back["waste.0"], []);
-  const dealt = { "stock.0": [["AS", false]], "tableau.0": [], "tableau.1": [] };
-  assert.equal(predict(dealt, parseMove("stock.0>tableau.0")), null, "a deal to every tableau pile");
+  const stock = [["AS", false], ["5C", false], ["6C", false], ["3H", false]];
+  const dealt = predict({ "stock.0": stock, "tableau.10": [], "tableau.2": [["KD", true]] },
+    parseMove("stock.0>tableau.2x3"));
+  assert.deepEqual(dealt, { "stock.0": [["AS", false]], "tableau.2": [["KD", true], ["3H", true], ["5C", true]],
+    "tableau.10": [["6C", true]] }, "a deal gives a card to each tableau pile in turn, by number");
   assert.equal(predict(piles, parseMove("stock.0>waste.0x5")), null, "more cards than the stock holds");
 });

@@ -12,6 +12,13 @@ export function kindOf(pileId) {
   return pileId.split(".")[0];
 }
 
+// The ids of the piles of one kind, in the order of their numbers.
+export function pilesOfKind(piles, kind) {
+  return Object.keys(piles)
+    .filter((id) => kindOf(id) === kind)
+    .sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1]));
+}
+
 export function movesFrom(legal, pile, count = null) {
   return legal.filter((m) => m.source === pile && (count === null || m.count === count));
 }
@@ -69,12 +76,12 @@ export function mayFinish(piles) {
   );
 }
 
-// The two piles a move changes, as the engine will show them, or null for a move whose result
-// is not that plain (the stock dealt to every tableau pile). A card move takes the cards
-// moved and turns up a face-down card left on top; a turn of the stock (or the waste put back
-// as the stock) takes the cards one at a time, each turned over. Drawing this at once keeps
-// the engine's round trip off the click-to-screen path; the engine's own position then
-// settles anything else (automatic moves, mostly).
+// The piles a move changes, as the engine will show them, or null for a move the page does
+// not draw itself. A card move takes the cards moved and turns up a face-down card left on
+// top. A turn of the stock (or the waste put back as the stock) takes the cards one at a
+// time, each turned over; dealt to the tableau, they go one to each tableau pile in turn.
+// Drawing this at once keeps the engine's round trip off the click-to-screen path; the
+// engine's own position then settles anything else (automatic moves, mostly).
 export function predict(piles, move) {
   const source = piles[move.source];
   const target = piles[move.target];
@@ -82,9 +89,14 @@ export function predict(piles, move) {
   const from = kindOf(move.source);
   const to = kindOf(move.target);
   if (from === "stock" || (from === "waste" && to === "stock")) {
-    if (from === "stock" && to === "tableau") return null;
     const turned = source.slice(source.length - move.count).reverse().map(([code, up]) => [code, !up]);
-    return { [move.source]: source.slice(0, source.length - move.count), [move.target]: target.concat(turned) };
+    const after = { [move.source]: source.slice(0, source.length - move.count) };
+    const targets = from === "stock" && to === "tableau" ? pilesOfKind(piles, "tableau") : [move.target];
+    turned.forEach((card, i) => {
+      const id = targets[i % targets.length];
+      after[id] = (after[id] || piles[id]).concat([card]);
+    });
+    return after;
   }
   const plain = ["foundation", "tableau", "reserve", "fan", "waste"];
   if (!plain.includes(from) || !plain.includes(to)) return null;
