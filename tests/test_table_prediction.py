@@ -1,6 +1,6 @@
 """The table draws a player's move at once, before the engine answers (`predict` in
 moves.js). Here that drawing is checked against the engine itself: on random games of every
-variant, each move `predict` draws must leave the two piles as the engine's own move does."""
+variant, each move `predict` draws must leave every pile as the engine's own move does."""
 
 from __future__ import annotations
 
@@ -67,4 +67,6 @@ def test_what_the_table_draws_at_once_is_what_the_engine_does(variant, tmp_path)
         drawn += 1
         for pile, cards in piles.items():
             assert cards == after[pile], f"{variant}: {move} from {before}"
+        changed = {pile for pile, cards in after.items() if cards != before[pile]}
+        assert changed <= piles.keys(), f"{variant}: {move} also changes {changed - piles.keys()}"
     assert drawn, f"{variant}: no move was drawn at once"
