@@ -15,7 +15,9 @@ from helpers import (
     card_locator,
     click_card,
     click_move,
+    dom_piles,
     engine_game,
+    engine_piles,
     open_game,
     parse_move,
     play_by_clicks,
@@ -614,3 +616,62 @@ def test_golf_is_won_on_its_one_foundation_with_the_stock_turned_onto_it(page, s
     assert game.is_won
     page.locator('[data-role="message"][data-kind="win"]').wait_for()
     assert page.locator('[data-pile="foundation.0"] [data-card]').count() == 52
+
+
+# Holds the engine's answers to the page's calls while `window.heldAnswers` is an array, and
+# gives them back when the test says so: what the page shows in between, it drew by itself.
+# `window.plays` lists the ids of the page's "play" calls.
+HOLD_ANSWERS = """(() => {
+  const Real = window.Worker;
+  window.heldAnswers = null;
+  window.plays = [];
+  window.Worker = class extends Real {
+    set onmessage(handler) {
+      super.onmessage = (event) => {
+        const id = event.data ? event.data.id : undefined;
+        const held = window.heldAnswers;
+        if (id !== undefined && held) held.push([id, () => handler(event)]);
+        else handler(event);
+      };
+    }
+    get onmessage() {
+      return super.onmessage;
+    }
+    postMessage(message, ...rest) {
+      if (message && message.cmd === "play") window.plays.push(message.id);
+      return super.postMessage(message, ...rest);
+    }
+  };
+})()"""
+RELEASE_ANSWERS = """() => {
+  const held = window.heldAnswers;
+  window.heldAnswers = null;
+  held.forEach(([, answer]) => answer());
+}"""
+PLAY_UNANSWERED = """() => {
+  const play = window.plays[window.plays.length - 1];
+  return play !== undefined && window.heldAnswers.some(([id]) => id === play);
+}"""
+
+
+@pytest.mark.parametrize(("variant", "deal"), [("klondike-by-threes", 1), ("wood", 11),
+                                               ("spider-one-suit", 1)])
+def test_a_turn_of_the_stock_shows_before_the_engine_answers(page, server, variant, deal) -> None:
+    """A click on the stock turns its cards (onto the waste, or one to each tableau pile) on
+    the screen at once, as a card move is; the engine's answer then only adds what follows."""
+    page.add_init_script(HOLD_ANSWERS)
+    open_game(page, f"{server.url}{variant}/#deal={deal}")
+    game = engine_game(variant, deal)
+    wait_for_position(page, game)
+    move = next(m for m in game.legal_moves() if m.source.startswith("stock"))
+    turned = game.copy()
+    turned.autoplay = False
+    turned.play(move)
+    page.evaluate("window.heldAnswers = []")
+    click_move(page, game, str(move))
+    page.wait_for_function(PLAY_UNANSWERED)
+    assert dom_piles(page) == engine_piles(turned)
+    assert page.evaluate(PLAY_UNANSWERED), "the engine's answer was held all along"
+    page.evaluate(RELEASE_ANSWERS)
+    game.play(move)
+    wait_for_position(page, game)
