@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import patience
+from patience.session import shown_piles
 
 ROOT = Path(__file__).resolve().parent.parent
 MOVES_JS = ROOT / "site_overrides" / "assets" / "patience" / "moves.js"
@@ -26,12 +27,6 @@ process.stdout.write(JSON.stringify(answers));
 MOVES_PER_GAME = 60
 
 
-def _piles(game: patience.Game) -> dict[str, list[list[object]]]:
-    """The piles as the engine's session sends them to the page."""
-    return {pile.id: [[str(card), bool(card.face_up)] for card in pile.cards]
-            for pile in game.piles}
-
-
 def _cases(variant: str, seed: int) -> list[tuple[dict, str, dict]]:
     """Every legal move along a random game, with the position before and after it (no
     automatic moves, which the page leaves to the engine's answer)."""
@@ -42,11 +37,11 @@ def _cases(variant: str, seed: int) -> list[tuple[dict, str, dict]]:
         moves = game.legal_moves()
         if not moves:
             break
-        before = _piles(game)
+        before = shown_piles(game)
         for move in moves:
             after = game.copy()
             after.play(move)
-            cases.append((before, str(move), _piles(after)))
+            cases.append((before, str(move), shown_piles(after)))
         game.play(rng.choice(moves))
     return cases
 

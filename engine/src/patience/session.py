@@ -77,15 +77,19 @@ def parse_move(text: str) -> patience.Move:
         raise BadRequest(f"not a move: {text!r}") from error
 
 
+def shown_piles(game: patience.Game) -> dict[str, list[list[Any]]]:
+    """Every pile's cards as the page draws them, bottom to top: [code, face up]."""
+    return {
+        pile.id: [[str(card), bool(card.face_up)] for card in pile.cards] for pile in game.piles
+    }
+
+
 def position() -> dict[str, Any]:
     """The whole position as plain data: piles, legal moves, history and flags."""
     game = _game()
-    piles = {
-        pile.id: [[str(card), bool(card.face_up)] for card in pile.cards] for pile in game.piles
-    }
     return {
         "deal": DEAL,
-        "piles": piles,
+        "piles": shown_piles(game),
         "legal": [str(move) for move in game.legal_moves()],
         "history": list(HISTORY),
         "redo": list(reversed(FUTURE)),
