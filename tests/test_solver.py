@@ -629,7 +629,7 @@ def test_stock_cycle_changes_no_verdict(variant):
             break
         cycling = _Search(game)
         turning = _Search(game)
-        turning.cycles = turning.free_turns = False
+        turning.cycles = turning.free_turns = turning.covers = False
         one, other = cycling.run(200_000, 30), turning.run(200_000, 30)
         if one.decided and other.decided:
             compared += 1
@@ -670,25 +670,61 @@ def test_one_position_for_turns_alone_changes_no_verdict(variant):
     """On endgames and on a few deals (where whole stocks make splits meet more often)."""
     games = [game for i, game in _endgames(variant, "turns", range(20, 28)) if i < 16]
     games += [Game(patience.load_variant(variant), deal=d) for d in (2, 13, 20)]
-    compared, merged = _with_and_without("free_turns", games, 20_000, 5)
+    compared, merged = _with_and_without(("free_turns", "covers"), games, 20_000, 5)
     assert compared >= 6 and merged
 
 
-def _with_and_without(switch: str, games: list[Game], nodes: int, seconds: float
-                      ) -> tuple[int, int]:
-    """Search each game in the usual order with `switch` off and on: where both decide, the
+def test_a_position_covers_the_positions_its_turns_alone_lead_to():
+    """From a split that the start's turns never reach, turning on reaches the later splits
+    of the same residue and then, round the end, the start: exactly the keys it covers."""
+    game = Game(patience.load_variant("klondike-by-threes"), deal=3)
+    search = _Search(game)
+    assert search.covers
+    stock, waste = game.layout.stock, game.layout.waste
+    start = search.key()
+    assert search.rules.turned_to(start) == []
+    search.play((stock, waste, 3, ()))
+    played = next(m for m in search.moves() if m[0] == waste)  # the waste's top goes out
+    search.play((*played, ()))
+    here = search.key()
+    covered = search.rules.turned_to(here)
+    assert here not in covered and len(covered) == len(set(covered)) > 2
+    reached = []
+    while True:
+        left = len(search.game.stacks[stock])
+        search.play((stock, waste, min(3, left), ()) if left
+                    else (waste, stock, len(search.game.stacks[waste]), ()))
+        if search.key() in reached:
+            break
+        reached.append(search.key())
+    assert set(reached) == set(covered)
+    assert not _Search(Game(patience.load_variant("chinaman"))).covers  # passes are limited
+
+
+@pytest.mark.parametrize("variant", ["klondike-by-threes", "canfield"])
+def test_covering_the_positions_turns_lead_to_changes_no_verdict(variant):
+    games = [game for i, game in _endgames(variant, "covers", range(20, 28)) if i < 16]
+    games += [Game(patience.load_variant(variant), deal=d) for d in (2, 13, 20)]
+    compared, pruned = _with_and_without(("covers",), games, 20_000, 5)
+    assert compared >= 6 and pruned
+
+
+def _with_and_without(switches: tuple[str, ...], games: list[Game], nodes: int,
+                      seconds: float) -> tuple[int, int]:
+    """Search each game in the usual order with `switches` off and on: where both decide, the
     verdicts agree and wins replay. Returns how many both decided, and in how many the
-    switch changed the positions searched (so that it was put to work)."""
+    switches changed the positions searched (so that they were put to work)."""
     compared = changed = 0
     for i, game in enumerate(games):
         without = _Search(game)
-        assert getattr(without, switch)
-        setattr(without, switch, False)
+        for switch in switches:
+            assert getattr(without, switch)
+            setattr(without, switch, False)
         one, other = without.run(nodes, seconds), _Search(game).run(nodes, seconds)
         if one.decided and other.decided:
             compared += 1
             changed += one.nodes != other.nodes
-            assert one.status == other.status, (switch, i, str(game))
+            assert one.status == other.status, (switches, i, str(game))
             if other.status == "won":
                 assert replays_to_win(_clone(game), other.moves)
     return compared, changed
@@ -795,7 +831,7 @@ def test_a_card_that_goes_bare_to_a_fan_keeps_its_side_step():
     ("blind-alleys", range(30, 45))])
 def test_leaving_out_side_steps_changes_no_verdict(variant, extra):
     games = [game for i, game in _endgames(variant, "side", extra) if i < 12]
-    compared, pruned = _with_and_without("side_steps", games, 50_000, 10)
+    compared, pruned = _with_and_without(("side_steps",), games, 50_000, 10)
     assert compared >= 4
     assert pruned, "no endgame had a side step to leave out"
 
