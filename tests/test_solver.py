@@ -699,6 +699,7 @@ def test_a_position_covers_the_positions_its_turns_alone_lead_to():
         reached.append(search.key())
     assert set(reached) == set(covered)
     assert not _Search(Game(patience.load_variant("chinaman"))).covers  # passes are limited
+    assert not _Search(game, random.Random(1)).covers  # restarts look for wins only
 
 
 @pytest.mark.parametrize("variant", ["klondike-by-threes", "canfield"])
