@@ -16,8 +16,8 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - with unlimited passes, in the searches that prove losses, the positions that turns alone
   lead to from a position searched (the later splits of its line, and the start round the
   end) put in the table with it, since it can do whatever they can (see
-  `_Rules.turned_to`): on Klondike by threes' lost deals this cuts the positions of a proof
-  by 11 to 19 %;
+  `_Rules.turned_to`): on the lost deals of a game turning three cards with unlimited
+  passes this cuts the positions of a proof by 11 to 19 % (see the README);
 - cards that no rule tells apart written as one class in the key (see `_card_classes`);
 - positions left where the cards out cannot all reach a single foundation that keeps its
   cards: each needs a card of its own to go onto (see `_Rules.stranded`);
@@ -804,9 +804,9 @@ class _Rules:
         line wins from it that does not win from the position searched, and a search need
         not search it again (see `_Search.visit`). The way back is not free: so those keys
         stay apart in the table, and only the way forward is covered. The table holds some
-        twice as many keys for it (Klondike by threes, deal 47: 239,885 for 150,000
-        positions instead of 109,311); covering the start alone would keep about two thirds
-        of the positions saved for half the keys.
+        twice as many keys for it (on one lost deal with three cards a turn, 239,885 for
+        150,000 positions instead of 109,311); covering the start alone would keep about two
+        thirds of the positions saved for half the keys.
         """
         at = 2  # after the head
         for _ in range(self.line_slots[0]):
@@ -1003,8 +1003,9 @@ class _Search:
         self.free_turns = self.cycles and self.rules.free_turns
         # See `visit`: only where the search is complete. In a short restart a covered
         # position's wins lie deeper in the position covering it, past the restart's budget:
-        # under version 21, which covered in restarts too, Canfield at 500,000 positions
-        # left 18 deals undecided that restarts had won, and won none more.
+        # under version 21, which covered in restarts too, one game turning three cards with
+        # unlimited passes left 18 of 1,000 deals undecided at 500,000 positions that
+        # restarts had won, and won none more (see the README).
         self.covers = self.free_turns and self.complete
         # Where foundations take only complete runs, a move that lays a group on a card it
         # continues as a run comes first (see `_score`).
