@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import patience
 from patience import solver
 from patience.game import Game
-from patience.rollouts import STEP, _adapt
+from patience.rollouts import STEP, _adapt, _weights
 from patience.solver import Solver, _Rolling, _Search
 
 
@@ -100,6 +100,22 @@ def test_adapting_makes_each_move_of_the_best_game_likelier(steps_codes, data):
     else:
         assert likelihood(new) > likelihood(policy)
     assert new[codes[chosen]] > policy[codes[chosen]] - 1e-9 or STEP == 0
+
+
+@given(st.floats(-5000, 5000), st.lists(st.floats(-3, 3), min_size=1, max_size=6))
+def test_a_policy_moved_far_still_weighs_its_moves(shift, offsets):
+    """Many games can move a policy's values by hundreds. The weights keep the likelihoods
+    the values give (only their differences count), so none of the moves is lost to a sum of
+    0 or to an overflow, and adapting to a game made there still works."""
+    codes = list(range(len(offsets)))
+    policy = {c: shift + o for c, o in zip(codes, offsets, strict=True)}
+    weights = _weights(policy, codes)
+    assert max(weights) == pytest.approx(1.0)
+    plain = [math.exp(o) for o in offsets]
+    for w, p in zip(weights, plain, strict=True):
+        assert w / sum(weights) == pytest.approx(p / sum(plain))
+    new = _adapt(policy, [(codes, 0)])
+    assert all(math.isfinite(v) for v in new.values())
 
 
 @pytest.mark.parametrize("variant", ["klondike-by-threes", "canfield"])

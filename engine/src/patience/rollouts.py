@@ -164,5 +164,9 @@ def _adapt(policy: dict[int, float], steps: list[Step]) -> dict[int, float]:
 
 
 def _weights(policy: dict[int, float], codes: list[int]) -> list[float]:
-    """How likely the policy makes each of these moves, up to a common factor."""
-    return [math.exp(policy.get(c, 0.0)) for c in codes]
+    """How likely the policy makes each of these moves, up to a common factor: the likeliest
+    weighs 1, so that a policy moved far by many games neither makes every weight 0 (their
+    sum then divides nothing) nor overflows."""
+    values = [policy.get(c, 0.0) for c in codes]
+    top = max(values)
+    return [math.exp(v - top) for v in values]
