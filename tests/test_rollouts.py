@@ -118,6 +118,17 @@ def test_a_policy_moved_far_still_weighs_its_moves(shift, offsets):
     assert all(math.isfinite(v) for v in new.values())
 
 
+def test_rollouts_that_play_long_keep_playing(monkeypatch):
+    """Thumb and Pouch deal 262, searched for a win with rollouts after the restarts' first
+    5,000 positions, plays games long enough to move its policy past where plain exponentials
+    all round to 0."""
+    monkeypatch.setattr(solver, "ROLLOUT_AFTER", 5000)
+    game = _game("thumb-and-pouch", 262)
+    result = Solver(game, prove=False).run(max_nodes=25_000)
+    assert result.status == "won"
+    assert _replays_to_win(game, result.moves)
+
+
 @pytest.mark.parametrize("variant", ["klondike-by-threes", "canfield"])
 def test_a_move_with_turns_is_known_by_the_card_the_turns_bring_up(variant):
     game = _game(variant, 5, autoplay=False)
