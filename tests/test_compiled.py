@@ -93,3 +93,17 @@ def test_two_commands_started_at_once_each_get_a_whole_compiled_engine(tmp_path,
     assert (found[0] / "patience" / "__init__.py").is_file()
     assert (found[0] / "patience" / "game.cpython.so").read_bytes() == b"built"
     assert [path.name for path in cache.iterdir()] == [found[0].name]
+
+
+def test_the_solver_benchmark_runs_with_the_compiled_engine(folder: str) -> None:
+    bench = Path(__file__).resolve().parents[1] / "bench" / "solver.py"
+    runs = {flag: subprocess.run([sys.executable, str(bench), *flag, "--deals", "1-3",
+                                  "--nodes", "2000", "westcliff"], capture_output=True,
+                                 text=True, check=False, timeout=600)
+            for flag in ((), ("--compiled",))}
+    for done in runs.values():
+        assert done.returncode == 0, done.stderr
+    assert "pure Python engine" in runs[()].stdout
+    assert "compiled engine" in runs[("--compiled",)].stdout
+    verdicts = [done.stdout.splitlines()[1].split(";")[0] for done in runs.values()]
+    assert verdicts[0] == verdicts[1], "the same deals at the same node budget"
