@@ -86,10 +86,15 @@ def main() -> None:
 def _run_compiled(args: list[str]) -> int:
     """This benchmark again, with the compiled engine first on the import path."""
     from patience_gen.compiled import compiled_engine
+    from patience_gen.webassets import AssetError
 
+    try:
+        folder = compiled_engine()
+    except AssetError as exc:
+        print(f"bench/solver.py --compiled: {exc}", file=sys.stderr)
+        return 1
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(compiled_engine()), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder), env.get("PYTHONPATH")) if p)
     return subprocess.run([sys.executable, __file__, *args], env=env, check=False).returncode
 
 
