@@ -18,9 +18,7 @@ same verdicts at a node budget, about twice as many positions a second.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import time
 
@@ -70,7 +68,11 @@ def main() -> None:
     p.add_argument("variants", nargs="*")
     args = p.parse_args()
     if args.compiled:
-        sys.exit(_run_compiled([a for a in sys.argv[1:] if a != "--compiled"]))
+        from patience_gen.compiled import run_with_compiled_engine
+
+        sys.exit(run_with_compiled_engine(
+            [__file__, *(a for a in sys.argv[1:] if a != "--compiled")],
+            "bench/solver.py --compiled"))
     seconds = args.seconds if args.seconds or args.nodes else 2.0
     names = patience.variants() if args.all else (args.variants or LAUNCH)
     deals = deal_range(args.deals, None)
@@ -81,21 +83,6 @@ def main() -> None:
           f"{engine} engine")
     for variant in names:
         print(bench(variant, deals, seconds, args.nodes), flush=True)
-
-
-def _run_compiled(args: list[str]) -> int:
-    """This benchmark again, with the compiled engine first on the import path."""
-    from patience_gen.compiled import compiled_engine
-    from patience_gen.webassets import AssetError
-
-    try:
-        folder = compiled_engine()
-    except AssetError as exc:
-        print(f"bench/solver.py --compiled: {exc}", file=sys.stderr)
-        return 1
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder), env.get("PYTHONPATH")) if p)
-    return subprocess.run([sys.executable, __file__, *args], env=env, check=False).returncode
 
 
 if __name__ == "__main__":

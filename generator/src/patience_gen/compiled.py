@@ -76,12 +76,18 @@ def compiled_engine(package: Path = ENGINE_PACKAGE, cache: Path = CACHE) -> Path
 
 def run_compiled(args: list[str]) -> int:
     """Run the engine's command line `args` with the compiled engine; its exit status."""
+    return run_with_compiled_engine(["-m", "patience", *args], "patience --compiled")
+
+
+def run_with_compiled_engine(command: list[str], name: str) -> int:
+    """Run Python with `command` (a script or `-m module`, then its arguments) and the
+    compiled engine first on its import path; its exit status. A build that fails is one
+    line on stderr, under `name`."""
     try:
         folder = compiled_engine()
     except AssetError as exc:
-        print(f"patience --compiled: {exc}", file=sys.stderr)
+        print(f"{name}: {exc}", file=sys.stderr)
         return 1
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder), env.get("PYTHONPATH")) if p)
-    return subprocess.run([sys.executable, "-m", "patience", *args], env=env,
-                          check=False).returncode
+    return subprocess.run([sys.executable, *command], env=env, check=False).returncode
