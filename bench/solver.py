@@ -24,6 +24,7 @@ import time
 
 import patience
 from patience import solver
+from patience.cli import guarded
 from patience.solver_cli import deal_range, measure, percentile
 
 LAUNCH = ["westcliff", "thumb-and-pouch", "willow", "wood"]
@@ -57,7 +58,7 @@ def bench(variant: str, deals: range, seconds: float | None, nodes: int | None) 
     return line
 
 
-def main() -> None:
+def main() -> int:
     """Print one line per variant."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--deals", default="1-200", help="FIRST-LAST, or a count from 1")
@@ -70,9 +71,9 @@ def main() -> None:
     if args.compiled:
         from patience_gen.compiled import run_with_compiled_engine
 
-        sys.exit(run_with_compiled_engine(
+        return run_with_compiled_engine(
             [__file__, *(a for a in sys.argv[1:] if a != "--compiled")],
-            "bench/solver.py --compiled"))
+            "bench/solver.py --compiled")
     seconds = args.seconds if args.seconds or args.nodes else 2.0
     names = patience.variants() if args.all else (args.variants or LAUNCH)
     deals = deal_range(args.deals, None)
@@ -83,7 +84,9 @@ def main() -> None:
           f"{engine} engine")
     for variant in names:
         print(bench(variant, deals, seconds, args.nodes), flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    # Closed output (`| head -1`) or Ctrl-C end with one line on stderr, not a traceback.
+    sys.exit(guarded(main, "bench/solver.py"))

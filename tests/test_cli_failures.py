@@ -40,6 +40,20 @@ def test_show_into_a_pipe_closed_early() -> None:
     _one_clear_line(done, "the output was closed")
 
 
+def test_solver_benchmark_into_a_pipe_closed_early() -> None:
+    """`bench/solver.py | head -1`: the benchmark ends as the command line does."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, str(ROOT / "bench" / "solver.py"), "--deals", "1-2",
+                               "--nodes", "50", "westcliff"], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120,
+                              check=False)
+    finally:
+        os.close(write_end)
+    _one_clear_line(done, "bench/solver.py: the output was closed")
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 @pytest.mark.parametrize("args", [("show", "wood"), ("check", "rules"), ("i18n", "coverage")],
                          ids=["show", "check", "i18n"])
