@@ -64,9 +64,10 @@ const { loadPyodide } = await import(base + "pyodide.mjs");
 const variant = params.get("engine");
 const options = { indexURL: base };
 if (variant) {
+  const { unpack } = await import(new URL(params.get("format"), self.location.href).href);
   const packed = (await fetch(base + "snapshot.bin")).body;
-  const memory = new Response(packed.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  options._loadSnapshot = memory;
+  const file = new Response(packed.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  options._loadSnapshot = file.then((bytes) => unpack(new Uint8Array(bytes), { checked: true }));
 }
 const pyodide = await loadPyodide(options);
 if (variant) {
@@ -75,6 +76,12 @@ if (variant) {
 }
 postMessage("ready");
 """
+
+def memory_format(site: Path) -> str:
+    """The address of the table's memory.js in a built site, which reads the snapshot's file."""
+    [module] = (site / "assets" / "patience").glob("*/memory.js")
+    return module.relative_to(site).as_posix()
+
 
 READY_MARK = "performance.getEntriesByName('{}')[0].startTime"
 # Quiet time after each visit, for every page alike: a visit's work after it is playable (the
@@ -217,7 +224,7 @@ def main() -> int:
                 "Pyodide alone": server.url + "bare-pyodide.html?folder=pyodide/",
                 "npm's Pyodide alone": server.url + "bare-pyodide.html?folder=stock-pyodide/",
                 "engine, no page": (f"{server.url}bare-pyodide.html?folder=pyodide/"
-                                    f"&engine={args.variant}"),
+                                    f"&engine={args.variant}&format={memory_format(site)}"),
                 "game page": f"{server.url}{args.variant}/",
                 "game page, no service worker": f"{server.url}{args.variant}/",
             }

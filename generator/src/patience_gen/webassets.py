@@ -22,6 +22,7 @@ import json
 import logging
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -46,6 +47,10 @@ SNAPSHOT = "snapshot.bin"
 # The snapshot's sha256, packed and unpacked, which the worker checks before restoring it.
 SNAPSHOT_SUMS = "snapshot.json"
 SNAPSHOT_TOOL = Path(__file__).parent / "pyodide" / "snapshot.mjs"
+# The snapshot's file format, shared with the memory a visit keeps (the table's memory.js).
+MEMORY_FORMAT = Path("site_overrides") / "assets" / "patience" / "memory.js"
+MEMORY_MAGIC = b"PTMEM01\n"
+MEMORY_PAGE = 65536
 
 
 class AssetError(RuntimeError):
@@ -175,20 +180,23 @@ def build_engine_wheel(engine_dir: Path, cache_dir: Path, pyodide_dir: Path) -> 
     return slot / wheels[0].name
 
 
-def build_snapshot(folder: Path, wheel: Path, pyodide_dir: Path, cache_dir: Path) -> Path:
+def build_snapshot(folder: Path, wheel: Path, pyodide_dir: Path, cache_dir: Path,
+                   memory_format: Path) -> Path:
     """The memory of Pyodide started from `folder` (a site's pyodide/ folder, its core files
     copied from `pyodide_dir` and its standard library compiled) with the engine `wheel`
     installed and imported: restoring it is how the game's worker skips the interpreter's
-    start-up and the engine's install. Keyed, like the compiled standard library, by what those
+    start-up and the engine's install. Written in the format of `memory_format` (the table's
+    memory.js) and gzip-compressed. Keyed, like the compiled standard library, by what those
     files come from, and by the wheel."""
-    tools = [*bytecode_tools(pyodide_dir), SNAPSHOT_TOOL]
+    tools = [*bytecode_tools(pyodide_dir), SNAPSHOT_TOOL, memory_format]
     key = files_digest([(path.name, path) for path in tools] + [("wheel", wheel)])
     slot = cache_dir / f"snapshot-{key}"
     if (slot / SNAPSHOT).is_file():
         return slot / SNAPSHOT
 
     def write(staging: Path) -> None:
-        command = [_node(), str(SNAPSHOT_TOOL), str(folder), str(wheel), str(staging / SNAPSHOT)]
+        command = [_node(), str(SNAPSHOT_TOOL), str(folder), str(wheel), str(staging / SNAPSHOT),
+                   str(memory_format)]
         result = subprocess.run(command, capture_output=True, text=True, check=False)
         if result.returncode != 0 or not (staging / SNAPSHOT).is_file():
             raise AssetError("saving Pyodide's memory with the engine imported failed:\n"
@@ -258,23 +266,51 @@ def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -
     lock = target / LOCK_NAME
     if not _lock_lists(lock, target / wheel.name, npm / LOCK_NAME):
         write_lockfile(npm / LOCK_NAME, target / wheel.name, lock)
-    snapshot = build_snapshot(target, target / wheel.name, npm, cache_dir)
+    snapshot = build_snapshot(target, target / wheel.name, npm, cache_dir, root / MEMORY_FORMAT)
     if not _same_file(snapshot, target / SNAPSHOT):
         shutil.copy2(snapshot, target / SNAPSHOT)
     write_snapshot_sums(target / SNAPSHOT, target / SNAPSHOT_SUMS)
     return target
 
 
+def snapshot_memory(file: bytes) -> bytes:
+    """The memory a snapshot's file holds (the format of memory.js, once gunzipped): MAGIC, the
+    sha256 of the rest, the memory's length, its count of pages with data, their numbers and
+    their bytes (numbers little-endian, 32 bits). For checksums and tests; the browser's own
+    reading is memory.js's unpack()."""
+    head = len(MEMORY_MAGIC) + 32
+    if not file.startswith(MEMORY_MAGIC) or hashlib.sha256(file[head:]).digest() != file[
+            len(MEMORY_MAGIC):head]:
+        raise AssetError("the snapshot is not a memory file that memory.js wrote, whole")
+    length, count = struct.unpack_from("<II", file, head)
+    memory = bytearray(length)
+    numbers = struct.unpack_from(f"<{count}I", file, head + 8)
+    at = head + 8 + 4 * count
+    for number in numbers:
+        start = number * MEMORY_PAGE
+        size = min(MEMORY_PAGE, length - start)
+        if size <= 0 or at + size > len(file):
+            raise AssetError("the snapshot's memory file names a page it does not hold")
+        memory[start:start + size] = file[at:at + size]
+        at += size
+    if at != len(file):
+        raise AssetError("the snapshot's memory file holds more than its pages")
+    return bytes(memory)
+
+
 def write_snapshot_sums(snapshot: Path, output: Path) -> None:
-    """Record the snapshot's sha256 as served (gzip) and unpacked (for a host that unpacks it).
+    """Record the snapshot's sha256 as served (gzip), as unpacked by a host that sends it with a
+    Content-Encoding (file), and of the memory it holds (which names the memory a visit keeps).
 
     The worker restores a snapshot only if it matches: damage that gzip's own check misses
     (bytes changed before packing, or a stale file) would otherwise start a broken interpreter.
     """
     packed = snapshot.read_bytes()
+    file = gzip.decompress(packed)
     sums = {
         "gzip": hashlib.sha256(packed).hexdigest(),
-        "memory": hashlib.sha256(gzip.decompress(packed)).hexdigest(),
+        "file": hashlib.sha256(file).hexdigest(),
+        "memory": hashlib.sha256(snapshot_memory(file)).hexdigest(),
     }
     text = json.dumps(sums, indent=1) + "\n"
     if output.is_file() and output.read_text("utf-8") == text:

@@ -1,14 +1,16 @@
-// The interpreter's memory as unpacked on a first visit, kept for the next ones (see worker.js).
+// The interpreter's memory in a file, and that file as unpacked on a first visit, kept for the
+// next ones (see worker.js).
 //
-// Unpacking snapshot.bin (gzip) is a good part of a first visit's start, so the memory it
-// gave is kept in the origin private file system, in one file named by the memory's sha256,
-// and the next visit reads it back with a synchronous access handle, a plain file read.
-// Most of that memory is zeros (the interpreter's stack and the free end of its heap), so the
-// file holds only its pages with data: about 13 of its 31 MB, and that much less to read.
+// Most of the memory is zeros (the interpreter's stack and the free end of its heap), so the
+// file holds only its pages with data: about 13 of its 31 MB. snapshot.bin is this file,
+// gzip-compressed (the build writes it with pack(), under Node.js), so a first visit unpacks
+// that much less; the unpacked file is kept in the origin private file system, named by the
+// memory's sha256, and the next visit reads it back with a synchronous access handle, a plain
+// file read.
 //
 // The file: MAGIC, the SHA-256 of the rest, then the memory's length, its count of pages with
-// data, their numbers and their bytes (numbers little-endian, 32 bits). A file that fails its
-// own checksum (a write cut short, a damaged disk) is deleted and the snapshot downloaded.
+// data, their numbers and their bytes (numbers little-endian, 32 bits). A kept file that fails
+// its own checksum (a write cut short, a damaged disk) is deleted and the snapshot downloaded.
 // Any failure here only means downloading the snapshot again.
 
 export const PAGE = 65536;
@@ -27,7 +29,7 @@ function blank(memory, start, end) {
   return true;
 }
 
-// The file's bytes for a memory (a Uint8Array).
+// The file's bytes for a memory (a Uint8Array): how the build writes the snapshot.
 export async function pack(memory) {
   const pages = [];
   for (let start = 0; start < memory.length; start += PAGE) {
@@ -54,11 +56,15 @@ export async function pack(memory) {
   return file;
 }
 
-// The memory a file holds, or null if the file is not one that pack() wrote, whole.
-export async function unpack(file) {
+// The memory a file holds, or null if the file is not one that pack() wrote, whole. `checked`:
+// the caller has checked the whole file already (the snapshot, against snapshot.json), so its
+// own checksum is not taken again.
+export async function unpack(file, { checked = false } = {}) {
   if (file.length < HEAD + 8 || MAGIC.some((byte, i) => file[i] !== byte)) return null;
-  const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", file.subarray(HEAD)));
-  if (sum.some((byte, i) => file[MAGIC.length + i] !== byte)) return null;
+  if (!checked) {
+    const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", file.subarray(HEAD)));
+    if (sum.some((byte, i) => file[MAGIC.length + i] !== byte)) return null;
+  }
   const view = new DataView(file.buffer, file.byteOffset + HEAD);
   const length = view.getUint32(0, true);
   const count = view.getUint32(4, true);
@@ -120,13 +126,12 @@ async function removeKept(root) {
   }
 }
 
-// Keep a memory whose sha256 has been checked, in place of any other.
-export async function keepMemory(sha, bytes) {
+// Keep the file of a memory whose sha256 has been checked, in place of any other.
+export async function keepMemory(sha, file) {
   try {
     if (self.caches) await caches.delete(OLD_CACHE).catch(() => {});
     const root = await folder();
     if (!root) return;
-    const file = await pack(bytes);
     await removeKept(root);
     const access = await (await root.getFileHandle(`${PREFIX}${sha}.bin`, { create: true })).createSyncAccessHandle();
     try {

@@ -68,13 +68,13 @@ function abortWatch() {
 }
 
 // The interpreter's memory with the engine imported, saved when the site was built
-// (snapshot.bin, gzip-compressed): restoring it skips Pyodide's own start-up and the engine's
-// install. Resolves to {bytes, kept, sha}, or rejects if the file is missing, unreadable or not the
-// one the build recorded (snapshot.json: its sha256 as served and unpacked); the worker then
-// starts Pyodide the usual way. It is unpacked as it arrives, while its checksum is taken from
-// a copy of the bytes served, and both run while Pyodide's loader arrives. `kept` says the
-// memory came unpacked from an earlier visit (memory.js, read meanwhile), and the download was
-// dropped.
+// (snapshot.bin: memory.js's file of its pages with data, gzip-compressed): restoring it skips
+// Pyodide's own start-up and the engine's install. Resolves to {bytes, file, kept, sha}, or
+// rejects if the file is missing, unreadable or not the one the build recorded (snapshot.json:
+// its sha256 as served and as unpacked by a host); the worker then starts Pyodide the usual
+// way. It is gunzipped as it arrives, while its checksum is taken from a copy of the bytes
+// served, and both run while Pyodide's loader arrives. `kept` says the memory came from the
+// file an earlier visit kept (memory.js, read meanwhile), and the download was dropped.
 async function snapshot(base, memory) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   if (!self.crypto || !self.crypto.subtle) throw new Error("no crypto.subtle to check the snapshot");
@@ -97,9 +97,12 @@ async function snapshot(base, memory) {
   const served = new Response(forSum).arrayBuffer().then((bytes) => self.crypto.subtle.digest("SHA-256", bytes));
   served.catch(() => {}); // awaited below
   const { packed, memory: unpacked } = await unpacking(forUse);
-  const [digest, bytes] = await Promise.all([served, unpacked]);
-  if (hex(digest) !== (packed ? sums.gzip : sums.memory)) throw new Error("snapshot.bin does not match its checksum");
-  return { bytes: new Uint8Array(bytes), kept: false, sha: sums.memory };
+  const [digest, bytes, format] = await Promise.all([served, unpacked, memory]);
+  if (hex(digest) !== (packed ? sums.gzip : sums.file)) throw new Error("snapshot.bin does not match its checksum");
+  const file = new Uint8Array(bytes);
+  const restored = await format.unpack(file, { checked: true });
+  if (!restored) throw new Error("snapshot.bin is not a memory file");
+  return { bytes: restored, file, kept: false, sha: sums.memory };
 }
 
 function hex(digest) {
@@ -131,6 +134,41 @@ async function unpacking(body) {
   return { packed, memory: new Response(stream).arrayBuffer() };
 }
 
+// Pyodide sizes the interpreter's memory from the snapshot, so it starts compiling its
+// WebAssembly only once the snapshot has arrived and been unpacked, and asks for the file only
+// once its own loader and interpreter script have arrived. Here the file is asked for and
+// compiled as the worker starts, beside the rest (the browser compiles it off this thread as
+// it arrives). Pyodide's own request for it is then answered with an empty stand-in, and its
+// instantiation (through WebAssembly.instantiateStreaming, which nothing else in this worker
+// calls) is handed the compiled module. If the compile fails, Pyodide's request goes out and
+// it instantiates from that, as it would have.
+function compileAhead(url) {
+  const compiled = WebAssembly.compileStreaming(fetch(url)).catch((error) => {
+    console.info(`Patience: Pyodide's WebAssembly was not compiled ahead (${reasonOf(error)})`);
+    return null;
+  });
+  const standIns = new WeakSet();
+  const fetchFile = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const address = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
+    const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+    if (address !== url || method.toUpperCase() !== "GET") return fetchFile(input, init);
+    return compiled.then((module) => {
+      if (!module) return fetchFile(input, init);
+      const standIn = new Response(null, { headers: { "content-type": "application/wasm" } });
+      standIns.add(standIn);
+      return standIn;
+    });
+  };
+  const instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (!standIns.has(response)) return instantiate(response, imports);
+    const module = await compiled;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
 // A module's address for the given attempt: a browser may keep a failed import's failure for
 // its address, so a second attempt asks under another one (the service worker ignores the
 // query).
@@ -148,9 +186,13 @@ async function boot(base, attempt) {
   // too: what gates the most is asked for first. Pyodide's loader comes first, as it starts
   // the big downloads (the interpreter and the standard library); its interpreter's script,
   // which the loader would import only once it is itself loaded, is asked for beside it and
-  // handed over (createPyodideModule); then the snapshot.
+  // handed over (createPyodideModule); then its WebAssembly, compiled as it arrives
+  // (compileAhead); then the snapshot.
   const loader = import(moduleURL("pyodide.mjs", base, attempt));
   const interpreter = import(moduleURL("pyodide.asm.mjs", base, attempt));
+  if (attempt === 1 && typeof WebAssembly.compileStreaming === "function") {
+    compileAhead(new URL("pyodide.asm.wasm", base).href);
+  }
   const memory = import("./memory.js");
   for (const promise of [loader, interpreter, memory]) promise.catch(() => {}); // awaited below
   const saved = snapshot(base, memory);
@@ -182,7 +224,7 @@ async function boot(base, attempt) {
       pyodide.runPython("import random; random.seed()");
       const restored = await saved;
       if (!restored.kept) {
-        memory.then((module) => module.keepMemory(restored.sha, restored.bytes)).catch(() => {});
+        memory.then((module) => module.keepMemory(restored.sha, restored.file)).catch(() => {});
       }
       return pyodide;
     } catch (error) {

@@ -1,7 +1,9 @@
 // Boots Pyodide under Node.js from a site's pyodide/ folder, installs and imports the engine
-// wheel, and saves the interpreter's memory, gzip-compressed, for the game's worker to start
-// from (see worker.js).
-//   node snapshot.mjs <site's pyodide folder> <engine wheel> <snapshot out>
+// wheel, and saves the interpreter's memory for the game's worker to start from (see
+// worker.js): without its blank pages, in the file format of the memory a visit keeps
+// (memory.js, whose pack() writes it), gzip-compressed. Most of the memory is zeros, and
+// leaving them out of what the browser unpacks halves the time that takes.
+//   node snapshot.mjs <site's pyodide folder> <engine wheel> <snapshot out> <memory.js>
 // Restoring that memory skips the interpreter's own start-up, the wheel's install and the
 // engine's imports: most of what a visit waits for. Pyodide saves only an interpreter with no
 // package loaded through its loader, so the wheel is unpacked here by Python itself; and the
@@ -16,11 +18,12 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 
-const [folder, wheel, out] = process.argv.slice(2).map((arg) => resolve(arg));
-if (!folder || !wheel || !out) {
-  console.error("usage: node snapshot.mjs <site's pyodide folder> <engine wheel> <snapshot out>");
+const [folder, wheel, out, format] = process.argv.slice(2).map((arg) => resolve(arg));
+if (!folder || !wheel || !out || !format) {
+  console.error("usage: node snapshot.mjs <site's pyodide folder> <engine wheel> <snapshot out> <memory.js>");
   process.exit(2);
 }
+const { pack } = await import(pathToFileURL(format).href);
 // Under Node.js, Emscripten names the program (argv[0], $_) after this script's path; a browser
 // start uses this name, and the build machine's paths stay out of the snapshot.
 process.argv[1] = "./this.program";
@@ -62,5 +65,5 @@ patience.config.hold_in_memory()
 del _site, _wheel
 `);
 const memory = pyodide.makeMemorySnapshot();
-writeFileSync(out, gzipSync(memory, { level: 9 }));
+writeFileSync(out, gzipSync(await pack(memory), { level: 9 }));
 console.log(`${out}: ${memory.length} bytes of memory saved by Pyodide ${pyodide.version}`);
