@@ -278,12 +278,13 @@ def test_a_broken_host_gives_the_error_state(browser, site, host) -> None:
 
 
 FALLBACK = "starting Pyodide without its snapshot"
+NOT_AHEAD = "WebAssembly was not compiled ahead"
 
 
 def open_logged(browser, url: str, routes: dict | None = None, service_workers: str = "allow"
                 ) -> tuple[object, object, list[str], list[str]]:
     """A new context's page opened on url, with its console lines and the URLs the page and
-    its workers requested (the service worker's own, after the start, left out); `routes`
+    its workers downloaded (GET: the service worker's own, after the start, left out); `routes`
     maps a file of the pyodide/ folder to the handler that serves it instead."""
     context = browser.new_context(service_workers=service_workers)
     for name, handler in (routes or {}).items():
@@ -291,7 +292,8 @@ def open_logged(browser, url: str, routes: dict | None = None, service_workers: 
     lines: list[str] = []
     requests: list[str] = []
     context.on("console", lambda message: lines.append(message.text))
-    context.on("request", lambda request: request.service_worker or requests.append(request.url))
+    context.on("request", lambda request: request.service_worker or request.method != "GET"
+               or requests.append(request.url))
     page = context.new_page()
     open_game(page, url)
     return context, page, lines, requests
@@ -313,6 +315,32 @@ def test_the_engine_starts_from_the_saved_interpreter(browser, server) -> None:
     assert not [line for line in lines if FALLBACK in line]
     # The engine comes imported in the snapshot: its wheel is not even fetched.
     assert not [url for url in requests if url.endswith(".whl")]
+    # Pyodide's WebAssembly, compiled by the worker as it arrives, is downloaded once.
+    assert len([url for url in requests if url.endswith("/pyodide/pyodide.asm.wasm")]) == 1
+    assert not [line for line in lines if NOT_AHEAD in line]
+
+
+def test_a_webassembly_that_fails_to_compile_ahead_is_asked_for_again(browser, server) -> None:
+    """The worker's early compile fails (its download is cut short): Pyodide asks for the file
+    itself and the engine starts as it would have."""
+    first: list[int] = []
+
+    def cut_once(route) -> None:
+        if first or route.request.method != "GET":
+            route.fallback()
+            return
+        first.append(1)
+        body = route.fetch().body()
+        route.fulfill(status=200, body=body[: len(body) // 3],
+                      headers={"content-type": "application/wasm"})
+
+    routes = {"pyodide.asm.wasm": cut_once}
+    context, page, lines, requests = open_logged(browser, f"{server.url}westcliff/#deal=5", routes)
+    wait_for_position(page, engine_game("westcliff", 5))
+    close_logged(context)
+    assert [line for line in lines if NOT_AHEAD in line]
+    assert not [line for line in lines if FALLBACK in line]
+    assert len([url for url in requests if url.endswith("/pyodide/pyodide.asm.wasm")]) == 2
 
 
 def test_a_snapshot_that_the_host_unpacked_is_used_as_it_is(browser, server) -> None:

@@ -44,7 +44,7 @@ BYTECODE_TOOL = Path(__file__).parent / "pyodide" / "bytecode.mjs"
 # ".gz" in the name: some hosts would then send it with a Content-Encoding, and the browser
 # would unpack it before the worker could (worker.js copes with both).
 SNAPSHOT = "snapshot.bin"
-# The snapshot's sha256, packed and unpacked, which the worker checks before restoring it.
+# The snapshot's sha256 as served, gunzipped and of its memory, which the worker checks.
 SNAPSHOT_SUMS = "snapshot.json"
 SNAPSHOT_TOOL = Path(__file__).parent / "pyodide" / "snapshot.mjs"
 # The snapshot's file format, shared with the memory a visit keeps (the table's memory.js).
