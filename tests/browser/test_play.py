@@ -411,7 +411,7 @@ def test_a_second_visit_restores_the_memory_the_first_unpacked(browser, server, 
                                           service_workers="block")
     sums = json.loads((site / "pyodide" / webassets.SNAPSHOT_SUMS).read_text())
     kept = _kept_memory(page)
-    assert list(kept) == [f"memory-{sums['memory']}.bin"], kept
+    assert list(kept) == [f"memory-{sums['file']}.bin"], kept
     file = gzip.decompress((site / "pyodide" / webassets.SNAPSHOT).read_bytes())
     assert next(iter(kept.values())) == len(file)
     assert len(file) < len(webassets.snapshot_memory(file)) * 0.7

@@ -44,7 +44,7 @@ BYTECODE_TOOL = Path(__file__).parent / "pyodide" / "bytecode.mjs"
 # ".gz" in the name: some hosts would then send it with a Content-Encoding, and the browser
 # would unpack it before the worker could (worker.js copes with both).
 SNAPSHOT = "snapshot.bin"
-# The snapshot's sha256 as served, gunzipped and of its memory, which the worker checks.
+# The snapshot's sha256 as served and gunzipped, which the worker checks.
 SNAPSHOT_SUMS = "snapshot.json"
 SNAPSHOT_TOOL = Path(__file__).parent / "pyodide" / "snapshot.mjs"
 # The snapshot's file format, shared with the memory a visit keeps (the table's memory.js).
@@ -276,8 +276,8 @@ def install_pyodide(site_dir: Path, root: Path, cache_dir: Path | None = None) -
 def snapshot_memory(file: bytes) -> bytes:
     """The memory a snapshot's file holds (the format of memory.js, once gunzipped): MAGIC, the
     sha256 of the rest, the memory's length, its count of pages with data, their numbers and
-    their bytes (numbers little-endian, 32 bits). For checksums and tests; the browser's own
-    reading is memory.js's unpack()."""
+    their bytes (numbers little-endian, 32 bits). For tests; the browser's own reading is
+    memory.js's unpack()."""
     head = len(MEMORY_MAGIC) + 32
     if not file.startswith(MEMORY_MAGIC) or hashlib.sha256(file[head:]).digest() != file[
             len(MEMORY_MAGIC):head]:
@@ -299,18 +299,16 @@ def snapshot_memory(file: bytes) -> bytes:
 
 
 def write_snapshot_sums(snapshot: Path, output: Path) -> None:
-    """Record the snapshot's sha256 as served (gzip), as unpacked by a host that sends it with a
-    Content-Encoding (file), and of the memory it holds (which names the memory a visit keeps).
+    """Record the snapshot's sha256 as served (gzip) and gunzipped (file: as a host that sends
+    it with a Content-Encoding delivers it, and as a visit keeps it, under that name).
 
     The worker restores a snapshot only if it matches: damage that gzip's own check misses
     (bytes changed before packing, or a stale file) would otherwise start a broken interpreter.
     """
     packed = snapshot.read_bytes()
-    file = gzip.decompress(packed)
     sums = {
         "gzip": hashlib.sha256(packed).hexdigest(),
-        "file": hashlib.sha256(file).hexdigest(),
-        "memory": hashlib.sha256(snapshot_memory(file)).hexdigest(),
+        "file": hashlib.sha256(gzip.decompress(packed)).hexdigest(),
     }
     text = json.dumps(sums, indent=1) + "\n"
     if output.is_file() and output.read_text("utf-8") == text:

@@ -4,8 +4,8 @@
 // Most of the memory is zeros (the interpreter's stack and the free end of its heap), so the
 // file holds only its pages with data: about 13 of its 31 MB. snapshot.bin is this file,
 // gzip-compressed (the build writes it with pack(), under Node.js), so a first visit unpacks
-// that much less; the unpacked file is kept in the origin private file system, named by the
-// memory's sha256, and the next visit reads it back with a synchronous access handle, a plain
+// that much less; the unpacked file is kept in the origin private file system, named by its
+// sha256 (as snapshot.json records it), and the next visit reads it back with a synchronous access handle, a plain
 // file read.
 //
 // The file: MAGIC, the SHA-256 of the rest, then the memory's length, its count of pages with
@@ -126,7 +126,7 @@ async function removeKept(root) {
   }
 }
 
-// Keep the file of a memory whose sha256 has been checked, in place of any other.
+// Keep a memory's file whose sha256 has been checked, in place of any other.
 export async function keepMemory(sha, file) {
   try {
     if (self.caches) await caches.delete(OLD_CACHE).catch(() => {});

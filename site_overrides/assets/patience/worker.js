@@ -71,10 +71,11 @@ function abortWatch() {
 // (snapshot.bin: memory.js's file of its pages with data, gzip-compressed): restoring it skips
 // Pyodide's own start-up and the engine's install. Resolves to {bytes, file, kept, sha}, or
 // rejects if the file is missing, unreadable or not the one the build recorded (snapshot.json:
-// its sha256 as served and as unpacked by a host); the worker then starts Pyodide the usual
-// way. It is gunzipped as it arrives, while its checksum is taken from a copy of the bytes
-// served, and both run while Pyodide's loader arrives. `kept` says the memory came from the
-// file an earlier visit kept (memory.js, read meanwhile), and the download was dropped.
+// its sha256 as served and gunzipped, which also names the file a visit keeps); the worker
+// then starts Pyodide the usual way. It is gunzipped as it arrives, while its checksum is
+// taken from a copy of the bytes served, and both run while Pyodide's loader arrives. `kept`
+// says the memory came from the file an earlier visit kept (memory.js, read meanwhile), and
+// the download was dropped.
 async function snapshot(base, memory) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   if (!self.crypto || !self.crypto.subtle) throw new Error("no crypto.subtle to check the snapshot");
@@ -87,9 +88,9 @@ async function snapshot(base, memory) {
   loading.catch(() => {}); // awaited below, unless the memory was kept
   const kept = memory.then((module) => module.keptMemory()).catch(() => null);
   const [sums, found] = await Promise.all([recorded, kept]);
-  if (found && found.sha === sums.memory) {
+  if (found && found.sha === sums.file) {
     download.abort();
-    return { bytes: found.bytes, kept: true, sha: sums.memory };
+    return { bytes: found.bytes, kept: true, sha: sums.file };
   }
   const response = await loading;
   if (!response.ok) throw new Error(`snapshot.bin: HTTP ${response.status}`);
@@ -102,7 +103,7 @@ async function snapshot(base, memory) {
   const file = new Uint8Array(bytes);
   const restored = await format.unpack(file, { checked: true });
   if (!restored) throw new Error("snapshot.bin is not a memory file");
-  return { bytes: restored, file, kept: false, sha: sums.memory };
+  return { bytes: restored, file, kept: false, sha: sums.file };
 }
 
 function hex(digest) {
