@@ -56,8 +56,84 @@ export async function pack(memory) {
   return file;
 }
 
+// Unpacks a file as its bytes arrive (a download as it is gunzipped): the memory is made as
+// soon as the head has said its length, and each page is written in place. No copy of the
+// whole file is made, and the memory can be handed on before the rest has arrived.
+export class Unpacker {
+  constructor() {
+    this.memory = null; // once the head has come
+    this.pages = null; // the numbers of the pages with data, once they have come
+    this.head = new Uint8Array(HEAD + 8);
+    this.got = 0; // bytes taken so far
+    this.page = 0; // the page being written, and how much of it is
+    this.offset = 0;
+    this.ok = true;
+  }
+
+  // Takes the file's next bytes; false once they cannot be a file that pack() wrote.
+  push(bytes) {
+    let at = 0;
+    while (at < bytes.length && this.ok) {
+      if (this.pages === null) {
+        const take = Math.min(this.head.length - this.got, bytes.length - at);
+        this.head.set(bytes.subarray(at, at + take), this.got);
+        at += take;
+        this.got += take;
+        if (this.got === this.head.length) this.readHead();
+      } else if (this.page === this.pages.length) {
+        this.ok = false; // longer than its pages
+      } else {
+        const start = this.pages[this.page] * PAGE;
+        const size = Math.min(PAGE, this.memory.length - start);
+        const take = Math.min(size - this.offset, bytes.length - at);
+        this.memory.set(bytes.subarray(at, at + take), start + this.offset);
+        at += take;
+        this.got += take;
+        this.offset += take;
+        if (this.offset === size) {
+          this.page += 1;
+          this.offset = 0;
+        }
+      }
+    }
+    return this.ok;
+  }
+
+  readHead() {
+    const view = new DataView(this.head.buffer);
+    if (this.memory === null) {
+      if (MAGIC.some((byte, i) => this.head[i] !== byte)) {
+        this.ok = false;
+        return;
+      }
+      const length = view.getUint32(HEAD, true);
+      const count = view.getUint32(HEAD + 4, true);
+      if (count > Math.ceil(length / PAGE)) {
+        this.ok = false;
+        return;
+      }
+      this.memory = new Uint8Array(length);
+      if (count > 0) {
+        const head = new Uint8Array(HEAD + 8 + 4 * count);
+        head.set(this.head);
+        this.head = head;
+        return;
+      }
+    }
+    const count = (this.head.length - HEAD - 8) / 4;
+    this.pages = Array.from({ length: count }, (_, i) => view.getUint32(HEAD + 8 + 4 * i, true));
+    this.ok = this.pages.every((page) => page * PAGE < this.memory.length);
+  }
+
+  // The memory, or null if the bytes taken were not one whole file that pack() wrote.
+  finish() {
+    const whole = this.ok && this.pages !== null && this.page === this.pages.length;
+    return whole ? this.memory : null;
+  }
+}
+
 // The memory a file holds, or null if the file is not one that pack() wrote, whole. `checked`:
-// the caller has checked the whole file already (the snapshot, against snapshot.json), so its
+// the caller has checked the whole file already (against a sum recorded elsewhere), so its
 // own checksum is not taken again.
 export async function unpack(file, { checked = false } = {}) {
   if (file.length < HEAD + 8 || MAGIC.some((byte, i) => file[i] !== byte)) return null;
@@ -65,19 +141,9 @@ export async function unpack(file, { checked = false } = {}) {
     const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", file.subarray(HEAD)));
     if (sum.some((byte, i) => file[MAGIC.length + i] !== byte)) return null;
   }
-  const view = new DataView(file.buffer, file.byteOffset + HEAD);
-  const length = view.getUint32(0, true);
-  const count = view.getUint32(4, true);
-  const memory = new Uint8Array(length);
-  let at = 8 + 4 * count;
-  for (let i = 0; i < count; i++) {
-    const start = view.getUint32(8 + 4 * i, true) * PAGE;
-    const size = Math.min(PAGE, length - start);
-    if (size <= 0 || HEAD + at + size > file.length) return null;
-    memory.set(file.subarray(HEAD + at, HEAD + at + size), start);
-    at += size;
-  }
-  return HEAD + at === file.length ? memory : null;
+  const unpacker = new Unpacker();
+  unpacker.push(file);
+  return unpacker.finish();
 }
 
 async function folder() {
@@ -126,8 +192,9 @@ async function removeKept(root) {
   }
 }
 
-// Keep a memory's file whose sha256 has been checked, in place of any other.
-export async function keepMemory(sha, file) {
+// Keep a memory's file whose sha256 has been checked, in place of any other: `parts`, its
+// bytes in order, as they arrived.
+export async function keepMemory(sha, parts) {
   try {
     if (self.caches) await caches.delete(OLD_CACHE).catch(() => {});
     const root = await folder();
@@ -135,6 +202,13 @@ export async function keepMemory(sha, file) {
     await removeKept(root);
     const access = await (await root.getFileHandle(`${PREFIX}${sha}.bin`, { create: true })).createSyncAccessHandle();
     try {
+      // One write, so that no reader ever sees the file part-written.
+      const file = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+      let at = 0;
+      for (const part of parts) {
+        file.set(part, at);
+        at += part.length;
+      }
       access.truncate(0);
       access.write(file, { at: 0 });
       access.flush();

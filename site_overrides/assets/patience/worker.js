@@ -69,13 +69,19 @@ function abortWatch() {
 
 // The interpreter's memory with the engine imported, saved when the site was built
 // (snapshot.bin: memory.js's file of its pages with data, gzip-compressed): restoring it skips
-// Pyodide's own start-up and the engine's install. Resolves to {bytes, file, kept, sha}, or
-// rejects if the file is missing, unreadable or not the one the build recorded (snapshot.json:
-// its sha256 as served and gunzipped, which also names the file a visit keeps); the worker
-// then starts Pyodide the usual way. It is gunzipped as it arrives, while its checksum is
-// taken from a copy of the bytes served, and both run while Pyodide's loader arrives. `kept`
-// says the memory came from the file an earlier visit kept (memory.js, read meanwhile), and
-// the download was dropped.
+// Pyodide's own start-up and the engine's install. Resolves to {bytes, filled, parts, kept,
+// sha} once the memory's length is known, or rejects if the file is missing or not the one
+// the build recorded (snapshot.json: its sha256 as served and gunzipped, which also names the
+// file a visit keeps); the worker then starts Pyodide the usual way.
+//
+// Pyodide sizes the interpreter from the memory, then builds it (instantiating its
+// WebAssembly, installing its standard library) and only then copies the memory in. So the
+// memory is handed over as soon as the file's head has said its length, and is written while
+// Pyodide builds: `filled` resolves once every page is in place and the file served has
+// matched its checksum, or rejects. The file is gunzipped as it arrives, while its checksum is
+// taken from a copy of the bytes served; `parts` are the gunzipped file's bytes, which a visit
+// keeps for the next. `kept` says the memory came from the file an earlier visit kept
+// (memory.js, read meanwhile), and the download was dropped.
 async function snapshot(base, memory) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   if (!self.crypto || !self.crypto.subtle) throw new Error("no crypto.subtle to check the snapshot");
@@ -90,20 +96,34 @@ async function snapshot(base, memory) {
   const [sums, found] = await Promise.all([recorded, kept]);
   if (found && found.sha === sums.file) {
     download.abort();
-    return { bytes: found.bytes, kept: true, sha: sums.file };
+    return { bytes: found.bytes, filled: Promise.resolve(), kept: true, sha: sums.file };
   }
   const response = await loading;
   if (!response.ok) throw new Error(`snapshot.bin: HTTP ${response.status}`);
   const [forSum, forUse] = response.body.tee();
   const served = new Response(forSum).arrayBuffer().then((bytes) => self.crypto.subtle.digest("SHA-256", bytes));
   served.catch(() => {}); // awaited below
-  const { packed, memory: unpacked } = await unpacking(forUse);
-  const [digest, bytes, format] = await Promise.all([served, unpacked, memory]);
-  if (hex(digest) !== (packed ? sums.gzip : sums.file)) throw new Error("snapshot.bin does not match its checksum");
-  const file = new Uint8Array(bytes);
-  const restored = await format.unpack(file, { checked: true });
-  if (!restored) throw new Error("snapshot.bin is not a memory file");
-  return { bytes: restored, file, kept: false, sha: sums.file };
+  const { packed, stream } = await unpacking(forUse);
+  const unpacker = new (await memory).Unpacker();
+  const reader = stream.getReader();
+  const parts = [];
+  const take = async () => {
+    const { done, value } = await reader.read();
+    if (done) return false;
+    parts.push(value);
+    if (!unpacker.push(value)) throw new Error("snapshot.bin is not a memory file");
+    return true;
+  };
+  while (!unpacker.memory) {
+    if (!(await take())) throw new Error("snapshot.bin is not a memory file");
+  }
+  const filled = (async () => {
+    while (await take());
+    if (hex(await served) !== (packed ? sums.gzip : sums.file)) throw new Error("snapshot.bin does not match its checksum");
+    if (!unpacker.finish()) throw new Error("snapshot.bin is not a memory file");
+  })();
+  filled.catch(() => {}); // awaited by Pyodide's start (fsInit)
+  return { bytes: unpacker.memory, filled, parts, kept: false, sha: sums.file };
 }
 
 function hex(digest) {
@@ -111,7 +131,7 @@ function hex(digest) {
 }
 
 // A stream's bytes, gunzipped while they arrive unless a host has already unpacked them (no
-// gzip magic number in the first chunk): {packed, memory: a promise of an ArrayBuffer}.
+// gzip magic number in the first chunk): {packed, stream}.
 async function unpacking(body) {
   const reader = body.getReader();
   const first = await reader.read();
@@ -131,13 +151,12 @@ async function unpacking(body) {
     },
   });
   const packed = head[0] === 0x1f && head[1] === 0x8b;
-  const stream = packed ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
-  return { packed, memory: new Response(stream).arrayBuffer() };
+  return { packed, stream: packed ? whole.pipeThrough(new DecompressionStream("gzip")) : whole };
 }
 
 // Pyodide sizes the interpreter's memory from the snapshot, so it starts compiling its
-// WebAssembly only once the snapshot has arrived and been unpacked, and asks for the file only
-// once its own loader and interpreter script have arrived. Here the file is asked for and
+// WebAssembly only once the snapshot's length is known, and asks for the file only once its
+// own loader and interpreter script have arrived. Here the file is asked for and
 // compiled as the worker starts, beside the rest (the browser compiles it off this thread as
 // it arrives). Pyodide's own request for it is then answered with an empty stand-in, and its
 // instantiation (through WebAssembly.instantiateStreaming, which nothing else in this worker
@@ -213,8 +232,18 @@ async function boot(base, attempt) {
       stderr: (line) => console.warn(line),
     };
     try {
-      // The snapshot holds the engine already imported, so no package is loaded.
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved.then((memory) => memory.bytes) });
+      // The snapshot holds the engine already imported, so no package is loaded. Pyodide
+      // awaits its file system's set-up (fsInit) before it copies the memory in: the memory
+      // is complete and checked by then, or its first bytes are cleared, so that Pyodide
+      // refuses it (a snapshot's magic number) rather than start from part of one.
+      const pyodide = await loadPyodide({
+        ...options,
+        _loadSnapshot: saved.then((restored) => restored.bytes),
+        fsInit: async () => {
+          const restored = await saved;
+          await restored.filled.catch(() => restored.bytes.fill(0, 0, 8));
+        },
+      });
       // A snapshot kept in a cache across a deploy may hold another engine, or meet a
       // standard library it was not made with: only a matching one counts as a start.
       const wheel = ((await lock).packages.patience || {}).sha256;
@@ -225,11 +254,13 @@ async function boot(base, attempt) {
       pyodide.runPython("import random; random.seed()");
       const restored = await saved;
       if (!restored.kept) {
-        memory.then((module) => module.keepMemory(restored.sha, restored.file)).catch(() => {});
+        memory.then((module) => module.keepMemory(restored.sha, restored.parts)).catch(() => {});
       }
       return pyodide;
     } catch (error) {
-      console.info(`Patience: starting Pyodide without its snapshot (${error && error.message})`);
+      // A memory that did not arrive whole says why better than Pyodide's refusal of it.
+      const reason = await saved.then((restored) => restored.filled).then(() => error, (failed) => failed);
+      console.info(`Patience: starting Pyodide without its snapshot (${reason && reason.message})`);
       memory.then((module) => module.forgetMemory()).catch(() => {});
       // Fetched while the interpreter starts; Pyodide checks its sha256 against the lock file.
       return loadPyodide({ ...options, packages: ["patience"] });
