@@ -15,10 +15,10 @@ Chromium, times in turn:
   page's warm run goes through its service worker (registered once it is playable), and is
   also timed with service workers blocked. For
   scale, the same bare page also boots Pyodide's files as the npm package ships them (its
-  standard library as sources, where the site's is bytecode), and boots the engine with no
-  page around it, as the game's worker does: Pyodide restored from the site's snapshot, which
-  holds the engine already imported, and the first deal dealt. That is the least any game
-  page can take; the rest is the page itself.
+  standard library as sources, where the site's is bytecode), and starts the game's own
+  worker (worker.js) with no page around it, until it has dealt the first deal: Pyodide
+  restored from the site's snapshot, which holds the engine already imported. That is the
+  least any game page can take; the rest is the page itself.
 - latency: from the input event to the start, and to the end, of the frame that shows the move
   (the page reports both in a `patience:drawn` event), over a game's worth of clicked moves
   (stock turns included). Goal: median <= 16 ms, 95th percentile <= 50 ms. With `--pause MS`,
@@ -51,35 +51,41 @@ BARE_PAGE = """<!doctype html>
 <meta charset="utf-8">
 <title>Pyodide alone</title>
 <script type="module">
-  const worker = new Worker("bare-worker.js" + location.search, { type: "module" });
-  worker.onmessage = () => {
+  const params = new URLSearchParams(location.search);
+  const ready = () => {
     performance.mark("pyodide-ready");
     document.documentElement.dataset.ready = "yes";
   };
+  const variant = params.get("engine");
+  if (variant) {
+    // The game's own worker, started as a game page starts it, with no page around it.
+    const address = new URL(params.get("worker"), location.href);
+    address.searchParams.set("pyodide", new URL(params.get("folder"), location.href).href);
+    const worker = new Worker(address, { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if (data.type === "ready") {
+        worker.postMessage({ type: "call", id: 1, cmd: "new", args: { variant, deal: 1 } });
+      } else if (data.type === "answer") {
+        ready();
+      }
+    };
+  } else {
+    const worker = new Worker("bare-worker.js" + location.search, { type: "module" });
+    worker.onmessage = ready;
+  }
 </script>
 """
 BARE_WORKER = """const params = new URL(self.location.href).searchParams;
 const base = new URL(params.get("folder"), self.location.href).href;
 const { loadPyodide } = await import(base + "pyodide.mjs");
-const variant = params.get("engine");
-const options = { indexURL: base };
-if (variant) {
-  const { unpack } = await import(new URL(params.get("format"), self.location.href).href);
-  const packed = (await fetch(base + "snapshot.bin")).body;
-  const file = new Response(packed.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  options._loadSnapshot = file.then((bytes) => unpack(new Uint8Array(bytes), { checked: true }));
-}
-const pyodide = await loadPyodide(options);
-if (variant) {
-  const handle = pyodide.pyimport("patience.session").handle;
-  handle(JSON.stringify({ cmd: "new", args: { variant, deal: 1 } }));
-}
+await loadPyodide({ indexURL: base });
 postMessage("ready");
 """
 
-def memory_format(site: Path) -> str:
-    """The address of the table's memory.js in a built site, which reads the snapshot's file."""
-    [module] = (site / "assets" / "patience").glob("*/memory.js")
+
+def engine_worker(site: Path) -> str:
+    """The address of the game's worker.js in a built site."""
+    [module] = (site / "assets" / "patience").glob("*/worker.js")
     return module.relative_to(site).as_posix()
 
 
@@ -224,7 +230,7 @@ def main() -> int:
                 "Pyodide alone": server.url + "bare-pyodide.html?folder=pyodide/",
                 "npm's Pyodide alone": server.url + "bare-pyodide.html?folder=stock-pyodide/",
                 "engine, no page": (f"{server.url}bare-pyodide.html?folder=pyodide/"
-                                    f"&engine={args.variant}&format={memory_format(site)}"),
+                                    f"&engine={args.variant}&worker={engine_worker(site)}"),
                 "game page": f"{server.url}{args.variant}/",
                 "game page, no service worker": f"{server.url}{args.variant}/",
             }
