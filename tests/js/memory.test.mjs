@@ -42,16 +42,6 @@ test("a damaged, cut or foreign file gives no memory", async () => {
   assert.equal(await unpack(longer), null);
 });
 
-test("a file checked already is not summed again, but its layout still is", async () => {
-  const memory = memoryWith(4, [1, 3]);
-  const file = await pack(memory);
-  const relabelled = file.slice();
-  relabelled[10] ^= 1; // its own checksum, which the caller has vouched for
-  assert.deepEqual(await unpack(relabelled, { checked: true }), memory);
-  assert.equal(await unpack(relabelled), null);
-  assert.equal(await unpack(file.slice(0, file.length - 1), { checked: true }), null);
-});
-
 // The file's bytes in pieces of `size` bytes, as a download delivers them.
 function* pieces(file, size) {
   for (let at = 0; at < file.length; at += size) yield file.subarray(at, at + size);

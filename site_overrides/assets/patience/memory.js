@@ -5,8 +5,8 @@
 // file holds only its pages with data: about 13 of its 31 MB. snapshot.bin is this file,
 // gzip-compressed (the build writes it with pack(), under Node.js), so a first visit unpacks
 // that much less; the unpacked file is kept in the origin private file system, named by its
-// sha256 (as snapshot.json records it), and the next visit reads it back with a synchronous access handle, a plain
-// file read.
+// sha256 (as snapshot.json records it), and the next visit reads it back with a synchronous
+// access handle, a plain file read.
 //
 // The file: MAGIC, the SHA-256 of the rest, then the memory's length, its count of pages with
 // data, their numbers and their bytes (numbers little-endian, 32 bits). A kept file that fails
@@ -64,7 +64,7 @@ export class Unpacker {
     this.memory = null; // once the head has come
     this.pages = null; // the numbers of the pages with data, once they have come
     this.head = new Uint8Array(HEAD + 8);
-    this.got = 0; // bytes taken so far
+    this.got = 0; // bytes of the head taken so far
     this.page = 0; // the page being written, and how much of it is
     this.offset = 0;
     this.ok = true;
@@ -88,7 +88,6 @@ export class Unpacker {
         const take = Math.min(size - this.offset, bytes.length - at);
         this.memory.set(bytes.subarray(at, at + take), start + this.offset);
         at += take;
-        this.got += take;
         this.offset += take;
         if (this.offset === size) {
           this.page += 1;
@@ -132,15 +131,11 @@ export class Unpacker {
   }
 }
 
-// The memory a file holds, or null if the file is not one that pack() wrote, whole. `checked`:
-// the caller has checked the whole file already (against a sum recorded elsewhere), so its
-// own checksum is not taken again.
-export async function unpack(file, { checked = false } = {}) {
+// The memory a file holds, or null if the file is not one that pack() wrote, whole.
+export async function unpack(file) {
   if (file.length < HEAD + 8 || MAGIC.some((byte, i) => file[i] !== byte)) return null;
-  if (!checked) {
-    const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", file.subarray(HEAD)));
-    if (sum.some((byte, i) => file[MAGIC.length + i] !== byte)) return null;
-  }
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", file.subarray(HEAD)));
+  if (sum.some((byte, i) => file[MAGIC.length + i] !== byte)) return null;
   const unpacker = new Unpacker();
   unpacker.push(file);
   return unpacker.finish();
