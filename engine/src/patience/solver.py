@@ -1047,11 +1047,16 @@ class _Search:
 
     def _refresh(self, changes: list[Change]) -> None:
         """Bring `parts` up to date for the piles that changes touched, and forget the sorted
-        parts of their groups."""
+        parts of their groups. Each pile once: a move after many turns of the stock touches
+        the stock and the waste once per turn."""
         parts, piles = self.parts, self.game.stacks
         group_of, joined, part = self.rules.group_of, self.joined, self.rules.part
+        done = 0  # the piles brought up to date, as bits
         for change in changes:
             for p in change.piles:
+                if done >> p & 1:
+                    continue
+                done |= 1 << p
                 parts[p] = part(piles[p])
                 g = group_of[p]
                 if g is not None:
