@@ -568,6 +568,38 @@ def test_stock_cycle_options_are_the_turns_then_a_waste_card(variant, autoplay):
     assert cycled >= 4
 
 
+def _fresh_parts(search: _Search) -> list[bytes]:
+    """Each pile's part of the key, worked out anew from the search's game."""
+    return [search.rules.part(pile) for pile in search.game.stacks]
+
+
+@pytest.mark.parametrize("variant", [*CYCLING, "forty-thieves"])
+def test_each_piles_part_of_the_key_is_kept_up_to_date(variant):
+    """As a search plays and takes back moves (a move after many turns of the stock
+    included), each pile's part of the key is the one the pile's cards give now, and the key
+    comes back to what it was."""
+    config = patience.load_variant(variant)
+    rng = random.Random(variant)
+    turned = 0
+    for deal in range(1, 6):
+        game = Game(config, deal=deal, autoplay=True)
+        search = _Search(game)
+        records = []
+        for _ in range(40):
+            options = search.options()
+            if not options:
+                break
+            option = rng.choice(options)
+            turned += len(option[3]) > 1
+            records.append((search.key(), search.play(option)))
+            assert search.parts == _fresh_parts(search), (variant, deal)
+        for key, record in reversed(records):
+            search.undo(record)
+            assert search.parts == _fresh_parts(search), (variant, deal)
+            assert search.key() == key, (variant, deal)
+    assert turned
+
+
 @pytest.mark.parametrize(("variant", "first", "past"), [
     ("klondike", 1, 1),  # unlimited passes: a card turned past comes round again
     ("westcliff", 1, 100),  # one pass: a card turned past stays under the one played
