@@ -869,10 +869,14 @@ def test_leaving_out_side_steps_changes_no_verdict(variant, extra):
     assert pruned, "no endgame had a side step to leave out"
 
 
-@pytest.mark.parametrize("variant", ["klondike", "golf", "spider", "bakers-dozen", "wood"])
+@pytest.mark.parametrize("variant", ["klondike", "golf", "spider", "bakers-dozen", "wood",
+                                     "klondike-by-threes", "westcliff", "forty-thieves",
+                                     "blind-alleys", "chinaman"])
 def test_peek_keys_the_position_a_move_leads_to_without_making_it(variant):
+    """Plain moves and waste cards played after turns of the stock alike; only a turn or a
+    redeal on its own is left to be made."""
     rng = random.Random(variant)
-    peeked = 0
+    peeked = after_turns = 0
     for deal in (1, 2):
         search = _Search(Game(patience.load_variant(variant), deal=deal))
         assert search.peeks
@@ -885,14 +889,16 @@ def test_peek_keys_the_position_a_move_leads_to_without_making_it(variant):
                 ahead = search.peek(option)
                 assert (search.key(), search.game.stacks) == before
                 if ahead is None:
-                    assert option[3] or search.lay.stock in option[:2]
+                    assert search.lay.stock in option[:2]
                     continue
                 record = search.play(option)
                 assert search.key() == ahead
                 search.undo(record)
                 peeked += 1
+                after_turns += bool(option[3])
             search.play(rng.choice(options))
     assert peeked >= 40
+    assert after_turns >= 10 or not search.cycles
 
 
 def test_peeking_keeps_the_line_and_counts_fewer_positions():

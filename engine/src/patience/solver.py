@@ -77,7 +77,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 22
+VERSION = 23
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -1064,35 +1064,49 @@ class _Search:
 
     def peek(self, option: Option) -> bytes | None:
         """The key of the position a move leads to, without making it; None where that
-        takes making it (the stock's turns, a move to or from the stock).
+        takes making it (a turn of the stock or a redeal on its own).
 
         Most moves of a search lead to positions already in its table: keyed this way they
-        cost two piles' parts and a key instead of a move made and taken back.
+        cost a few piles' parts and a key instead of a move made and taken back. A waste
+        card played after turns of the stock (`_cycle`) is keyed with the turns worked out
+        on copies of the stock and the waste, as `Game` makes them: each card turned over
+        onto the other pile, a redeal counting a pass.
         """
         s, t, n, turns = option
         stock = self.lay.stock
-        if turns or s == stock or t == stock:
+        if s == stock or t == stock:
             return None
         piles, parts, joined, rules = self.game.stacks, self.parts, self.joined, self.rules
-        src = piles[s][:-n]
+        passes = self.game.passes
+        moved = list(piles)
+        changed = [s, t]
+        if turns:
+            waste = self.lay.waste
+            assert stock is not None and waste is not None
+            line = {stock: list(piles[stock]), waste: list(piles[waste])}
+            for a, b, count in turns:
+                src, dest = line[a], line[b]
+                for _ in range(count):
+                    dest.append(src.pop() ^ FACE_DOWN)
+                if b == stock:
+                    passes += 1
+            moved[stock], moved[waste] = line[stock], line[waste]
+            changed.append(stock)
+        src = moved[s][:-n]
         if src and src[-1] & FACE_DOWN:
             src[-1] ^= FACE_DOWN
-        dest = piles[t] + piles[s][-n:]
-        saved = parts[s], parts[t]
-        group_s, group_t = rules.group_of[s], rules.group_of[t]
+        dest = piles[t] + moved[s][-n:]
+        moved[s], moved[t] = src, dest
+        saved = [parts[p] for p in changed]
         kept = list(joined)
-        parts[s], parts[t] = rules.part(src), rules.part(dest)
-        if group_s is not None:
-            joined[group_s] = None
-        if group_t is not None:
-            joined[group_t] = None
-        if s in rules.sealed or t in rules.sealed or (self.free_turns and s == self.lay.waste):
-            moved = list(piles)
-            moved[s], moved[t] = src, dest
-            key = rules.key(parts, moved, self.game.passes, joined, self.free_turns)
-        else:
-            key = rules.key(parts, piles, self.game.passes, joined, self.free_turns)
-        parts[s], parts[t] = saved
+        for p in changed:
+            parts[p] = rules.part(moved[p])
+            group = rules.group_of[p]
+            if group is not None:
+                joined[group] = None
+        key = rules.key(parts, moved, passes, joined, self.free_turns)
+        for p, part in zip(changed, saved, strict=True):
+            parts[p] = part
         joined[:] = kept
         return key
 
