@@ -68,7 +68,7 @@ from itertools import pairwise
 from typing import Any, Literal
 
 from patience.cards import FACE_DOWN
-from patience.game import Game, Move
+from patience.game import Game, Move, turn_over
 from patience.layout import Layout
 from patience.records import Change, Shift, Undo
 from patience.rollouts import Rollouts
@@ -1085,9 +1085,7 @@ class _Search:
             assert stock is not None and waste is not None
             line = {stock: list(piles[stock]), waste: list(piles[waste])}
             for a, b, count in turns:
-                src, dest = line[a], line[b]
-                for _ in range(count):
-                    dest.append(src.pop() ^ FACE_DOWN)
+                turn_over(line[a], line[b], count)
                 if b == stock:
                     passes += 1
             moved[stock], moved[waste] = line[stock], line[waste]
@@ -1095,7 +1093,7 @@ class _Search:
         src = moved[s][:-n]
         if src and src[-1] & FACE_DOWN:
             src[-1] ^= FACE_DOWN
-        dest = piles[t] + moved[s][-n:]
+        dest = moved[t] + moved[s][-n:]
         moved[s], moved[t] = src, dest
         saved = [parts[p] for p in changed]
         kept = list(joined)
