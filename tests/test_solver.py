@@ -573,6 +573,14 @@ def _fresh_parts(search: _Search) -> list[bytes]:
     return [search.rules.part(pile) for pile in search.game.stacks]
 
 
+def _stale_hosts(search: _Search) -> list[int]:
+    """The piles whose hosts the search keeps (see `_Rules.exchanged`) are not the ones their
+    cards give now."""
+    piles = search.game.stacks
+    return [p for p, known in enumerate(search.hosts)
+            if known is not None and known != search.rules.pile_hosts(p, piles[p])]
+
+
 @pytest.mark.parametrize("variant", [*CYCLING, "forty-thieves"])
 def test_each_piles_part_of_the_key_is_kept_up_to_date(variant):
     """As a search plays and takes back moves (a move after many turns of the stock
@@ -580,7 +588,7 @@ def test_each_piles_part_of_the_key_is_kept_up_to_date(variant):
     comes back to what it was."""
     config = patience.load_variant(variant)
     rng = random.Random(variant)
-    turned = 0
+    turned = hosts = 0
     for deal in range(1, 6):
         game = Game(config, deal=deal, autoplay=True)
         search = _Search(game)
@@ -593,11 +601,15 @@ def test_each_piles_part_of_the_key_is_kept_up_to_date(variant):
             turned += len(option[3]) > 1
             records.append((search.key(), search.play(option)))
             assert search.parts == _fresh_parts(search), (variant, deal)
+            assert not _stale_hosts(search), (variant, deal)
         for key, record in reversed(records):
             search.undo(record)
             assert search.parts == _fresh_parts(search), (variant, deal)
+            assert not _stale_hosts(search), (variant, deal)
             assert search.key() == key, (variant, deal)
+        hosts += sum(known is not None for known in search.hosts)
     assert turned
+    assert hosts or not search.exchange
 
 
 @pytest.mark.parametrize(("variant", "first", "past"), [
@@ -743,17 +755,21 @@ def test_covering_the_positions_turns_lead_to_changes_no_verdict(variant):
 
 
 def _with_and_without(switches: tuple[str, ...], games: list[Game], nodes: int,
-                      seconds: float) -> tuple[int, int]:
-    """Search each game in the usual order with `switches` off and on: where both decide, the
-    verdicts agree and wins replay. Returns how many both decided, and in how many the
-    switches changed the positions searched (so that they were put to work)."""
+                      seconds: float, off: tuple[str, ...] = ()) -> tuple[int, int]:
+    """Search each game in the usual order with `switches` off and on (and `off` off in both):
+    where both decide, the verdicts agree and wins replay. Returns how many both decided, and
+    in how many the switches changed the positions searched (so that they were put to
+    work)."""
     compared = changed = 0
     for i, game in enumerate(games):
-        without = _Search(game)
+        without, search = _Search(game), _Search(game)
+        for switch in off:
+            setattr(without, switch, False)
+            setattr(search, switch, False)
         for switch in switches:
             assert getattr(without, switch)
             setattr(without, switch, False)
-        one, other = without.run(nodes, seconds), _Search(game).run(nodes, seconds)
+        one, other = without.run(nodes, seconds), search.run(nodes, seconds)
         if one.decided and other.decided:
             compared += 1
             changed += one.nodes != other.nodes
@@ -863,10 +879,47 @@ def test_a_card_that_goes_bare_to_a_fan_keeps_its_side_step():
     ("westcliff", range(20, 30)), ("rank-and-file", range(30, 45)),
     ("blind-alleys", range(30, 45))])
 def test_leaving_out_side_steps_changes_no_verdict(variant, extra):
+    # Stacks exchanged on like cards make a left-out side step's position one already
+    # searched: without that, the side steps show.
     games = [game for i, game in _endgames(variant, "side", extra) if i < 12]
-    compared, pruned = _with_and_without(("side_steps",), games, 50_000, 10)
+    compared, pruned = _with_and_without(("side_steps",), games, 50_000, 10, off=("exchange",))
     assert compared >= 4
     assert pruned, "no endgame had a side step to leave out"
+
+
+@pytest.mark.parametrize(("variant", "extra", "shows"), [
+    ("klondike-by-threes", range(20, 30), True), ("klondike", range(25, 35), True),
+    ("yukon", range(20, 30), True), ("blind-alleys", range(30, 45), True),
+    ("westcliff", range(20, 30), False), ("rank-and-file", range(30, 45), False)])
+def test_exchanging_the_stacks_on_like_cards_changes_no_verdict(variant, extra, shows):
+    """`shows`: whether some of these endgames have stacks to exchange (in the others few
+    face-up cards lie on each other)."""
+    games = [game for i, game in _endgames(variant, "exchange", extra) if i < 12]
+    compared, merged = _with_and_without(("exchange",), games, 50_000, 10)
+    assert compared >= 4
+    assert merged or not shows, "no endgame had stacks to exchange"
+
+
+def _stacks(foundations: dict[str, list[str]], on_hearts: list[str],
+            on_diamonds: list[str]) -> Game:
+    """Klondike by threes: the 9H and the 9D, each face up on a face-down king, with these
+    cards on them."""
+    return position("klondike-by-threes", {
+        **foundations, "tableau.0": ["#KC", "9H", *on_hearts],
+        "tableau.1": ["#KS", "9D", *on_diamonds]})
+
+
+def test_stacks_on_like_cards_are_one_position_while_no_like_card_can_go_up():
+    """8S-7H on the 9H with the 9D bare is 8S-7H on the 9D with the 9H bare; 8S-7H and 8C on
+    them, the other way round, too. Not once a red nine can go up, nor in a restart."""
+    for foundations, merged in (({"foundation.0": suit_up("H", 5)}, True),
+                                ({"foundation.0": suit_up("H", 8)}, False),
+                                ({"foundation.0": suit_up("D", 8)}, False)):
+        for one, other in ((["8S", "7H"], []), (["8S", "7H"], ["8C"])):
+            a = _stacks(foundations, one, other)
+            b = _stacks(foundations, other, one)
+            assert (_Search(a).key() == _Search(b).key()) is merged, (foundations, one, other)
+            assert _Search(a, random.Random(1)).key() != _Search(b, random.Random(1)).key()
 
 
 @pytest.mark.parametrize("variant", ["klondike", "golf", "spider", "bakers-dozen", "wood",

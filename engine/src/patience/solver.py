@@ -34,7 +34,10 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
 - of several moves onto interchangeable empty piles only one is made (see
   `_Search._distinct`);
 - a group is not moved from the card it was built on to a like card, unless a card like the
-  first can go up (see `_Search._side_steps`);
+  first can go up (see `_Search._side_steps`); in the searches that prove losses, positions
+  that differ only in which of two like cards carries which stack are one position while no
+  card like them can go up (see `_Rules.exchanged`): on the lost deals of a game turning three
+  cards with unlimited passes this cuts the positions of a proof by a factor of 2 to 6;
 - a move whose position is in the table already is left without being made, where its
   position can be keyed without making it (see `_Search.peek`); only new positions count
   towards a node budget;
@@ -77,7 +80,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 23
+VERSION = 24
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -128,6 +131,9 @@ KIND_CODES = {"foundation": 0, "tableau": 1, "reserve": 2, "fan": 3, "stock": 4,
 NO_CARD = 63  # no card: a move from an empty pile (a redeal of an empty waste, say)
 EMPTY_PILE = 64  # added to a pile's kind code: a move onto an empty pile of that kind
 
+# A pile's hosts (see `_Rules.pile_hosts`): where they start, each host, and their like keys
+# as bits, with those met twice.
+PileHosts = tuple[int, list[int], int, int]
 # Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
 _Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
 
@@ -245,6 +251,11 @@ class _Rules:
             if table is not None and lay.kinds[p] != "foundation"
             and all(len({table[y] for y in range(52) if x in table[y]}) <= 1 for x in range(52)))
         self.shifts, self.likes = self._shifts()
+        # For `exchanged`: each shift pile's like classes, as the least like card.
+        # For `exchanged`: per shift pile, each card's like key (its group's and its least
+        # like card's).
+        self.like_ids = {p: [(self.group_of[p] or 0) * 52 + min(likes) for likes in self.likes[p]]
+                         for p in self.shifts}
         self.safe_kinds = self._safe_source_kinds()
         # Whether dead cards may be kept from coming back off the foundations (see `dead`):
         # one deck, each foundation card with at most one successor, base cards only on
@@ -744,6 +755,137 @@ class _Rules:
                 break
         return laid != every
 
+    def wanted(self, piles: list[list[int]], base_rank: int) -> set[int]:
+        """The cards some foundation takes now."""
+        lay = self.lay
+        out: set[int] = set()
+        for f in self.foundations:
+            dest = piles[f]
+            table, cap = lay.build[f], lay.max_cards[f]
+            if not dest:
+                out |= space_codes(base_rank)[lay.specs[f].spaces.accepts]
+            elif table is not None and (cap is None or len(dest) < cap):
+                out |= table[dest[-1]]
+        return out
+
+    def pile_hosts(self, p: int, pile: list[int]) -> PileHosts:
+        """A shift pile's hosts for `exchanged`: where they start, each as its like key << 16
+        | p << 8 | its index, and their like keys as bits, with those met twice. A host is a
+        face-up card whose stack (the cards above it) is built on it and moves as one group,
+        or that lies bare."""
+        n = len(pile)
+        if not n or pile[-1] & FACE_DOWN:
+            return n, [], 0, 0
+        table = self.lay.build[p]
+        assert table is not None
+        ids = self.like_ids[p]
+        runs = self.lay.group[p] == "run"
+        j = n - 1
+        while j and not pile[j - 1] & FACE_DOWN and (not runs or pile[j] in table[pile[j - 1]]):
+            j -= 1
+        found = [ids[pile[i]] << 16 | p << 8 | i for i in range(j, n)
+                 if runs or i + 1 == n or pile[i + 1] in table[pile[i]]]
+        mask = twice = 0
+        for e in found:
+            bit = 1 << (e >> 16)
+            twice |= mask & bit
+            mask |= bit
+        return j, found, mask, twice
+
+    def exchanged(self, piles: list[list[int]], base_rank: int,
+                  hosts: list[PileHosts]) -> dict[int, list[int]] | None:
+        """The piles that change when the stacks on like cards are put in a set order (on
+        each set of like hosts, the lowest card gets the stack whose first card is lowest,
+        none first); None when none does. `hosts`: each shift pile's `pile_hosts`.
+
+        Two like cards W and V (they take the same cards) lie face up in shift piles (see
+        `_Search._side_steps`), each with its stack: the cards above it, built on it and
+        moving as one group, or none. While no foundation takes a card like them, the
+        position with the two stacks exchanged holds a win just when this one does, and a
+        complete search keys the two alike. The mirror of `_side_steps` shows it: a line
+        from one is played from the other with the stacks exchanged, move for move (the
+        same cards go up, and whether a move is left out or tried alone depends on cards
+        that the two positions share), until W or V goes up. The one that does lies bare
+        then; the other stack, on it in the mirror, goes onto the other card, bare there,
+        and from then on the lines are one. That extra move is a side step, kept since a
+        card like W is wanted, and it comes only after some card has gone up since the two
+        positions were keyed alike. So counted in the moves that are not side steps, the
+        position a search keeps for a key is as near a win as any other of that key, and
+        each of its moves that brings it nearer leads to a key nearer still: keying them
+        alike loses no win. Where a card like W is wanted the extra move could come first,
+        so there the stacks keep their places.
+        """
+        seen = twice = 0
+        for _, _, mask, again in hosts:
+            twice |= seen & mask | again
+            seen |= mask
+        if not twice:
+            return None
+        # Per like key met twice, its hosts.
+        starts = [0] * len(piles)
+        alike: dict[int, list[int]] = {}
+        for j, found, mask, _ in hosts:
+            if mask & twice:
+                for e in found:
+                    k = e >> 16
+                    if twice >> k & 1:
+                        starts[e >> 8 & 255] = j
+                        alike.setdefault(k, []).append(e & 0xFFFF)
+        wanted: set[int] | None = None
+        moved: dict[int, int] = {}  # host: the node of its new stack's first card (-1: none)
+        for mine in alike.values():
+            h0 = mine[0]
+            if wanted is None:
+                wanted = self.wanted(piles, base_rank)
+            if not wanted.isdisjoint(self.likes[h0 >> 8][piles[h0 >> 8][h0 & 255]]):
+                continue
+            if len(mine) == 2:
+                # Two hosts, the usual case: the lower card keeps the stack that comes first.
+                a, b = mine
+                pa, pb = piles[a >> 8], piles[b >> 8]
+                ca, cb = pa[a & 255], pb[b & 255]
+                if ca > cb or (ca == cb and a > b):
+                    a, b, pa, pb = b, a, pb, pa
+                ta = pa[(a & 255) + 1] if (a & 255) + 1 < len(pa) else -1
+                tb = pb[(b & 255) + 1] if (b & 255) + 1 < len(pb) else -1
+                if ta > tb or (ta == tb and a > b):
+                    moved[a] = -1 if tb < 0 else b + 1
+                    moved[b] = -1 if ta < 0 else a + 1
+                continue
+            stacks = sorted(
+                (piles[g >> 8][(g & 255) + 1] if (g & 255) + 1 < len(piles[g >> 8]) else -1, g)
+                for g in mine)
+            order = sorted((piles[g >> 8][g & 255], g) for g in mine)
+            for (_, g), (top, f) in zip(order, stacks, strict=True):
+                if f != g:
+                    moved[g] = -1 if top < 0 else f + 1
+        if not moved:
+            return None
+        cuts: dict[int, list[int]] = {}  # per pile, its hosts that get another stack
+        for g in sorted(moved):
+            cuts.setdefault(g >> 8, []).append(g & 255)
+        out: dict[int, list[int]] = {}
+        for p in cuts:
+            cards = piles[p][:starts[p]]
+            q, k = p, starts[p]
+            while True:
+                pile = piles[q]
+                cut = -1
+                for i in cuts.get(q, ()):
+                    if i >= k:
+                        cut = i
+                        break
+                if cut < 0:
+                    cards += pile[k:]
+                    break
+                cards += pile[k:cut + 1]
+                node = moved[q << 8 | cut]
+                if node < 0:
+                    break
+                q, k = node >> 8, node & 255
+            out[p] = cards
+        return out
+
     def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
             joined: list[bytes | None], free_turns: bool = False) -> bytes:
         """The canonical key of a position: interchangeable piles sorted, as compact bytes.
@@ -991,6 +1133,12 @@ class _Search:
         # See `_side_steps`: restarts always leave such moves out, a complete search only
         # where the argument holds.
         self.side_steps = not self.complete or (quiet and bool(self.rules.shifts))
+        # See `_Rules.exchanged`: where side steps are left out by the complete search's rule.
+        self.exchange = self.complete and self.side_steps
+        self.shift_piles = sorted(self.rules.shifts)
+        # Each shift pile's `_Rules.pile_hosts`, kept up to date by `_refresh` (None: to be
+        # worked out again).
+        self.hosts: list[PileHosts | None] = [None] * len(g.stacks)
         # Whether a plain move's position can be keyed without making the move (see `peek`):
         # nothing follows a move by itself but a card turning face up.
         self.peeks = quiet
@@ -1058,6 +1206,7 @@ class _Search:
                     continue
                 done |= 1 << p
                 parts[p] = part(piles[p])
+                self.hosts[p] = None
                 g = group_of[p]
                 if g is not None:
                     joined[g] = None
@@ -1076,7 +1225,7 @@ class _Search:
         stock = self.lay.stock
         if s == stock or t == stock:
             return None
-        piles, parts, joined, rules = self.game.stacks, self.parts, self.joined, self.rules
+        piles = self.game.stacks
         passes = self.game.passes
         moved = list(piles)
         changed = [s, t]
@@ -1095,6 +1244,31 @@ class _Search:
             src[-1] ^= FACE_DOWN
         dest = moved[t] + moved[s][-n:]
         moved[s], moved[t] = src, dest
+        return self._key_of(moved, changed, passes)
+
+    def _key_of(self, moved: list[list[int]], changed: list[int], passes: int) -> bytes:
+        """The key of the position whose piles are `moved`, which differ from the game's
+        only in the piles `changed` (their parts are worked out afresh, then put back)."""
+        parts, joined, rules = self.parts, self.joined, self.rules
+        if self.exchange:
+            hosts = []
+            for p in self.shift_piles:
+                if p in changed:
+                    hosts.append(rules.pile_hosts(p, moved[p]))
+                    continue
+                known = self.hosts[p]
+                if known is None:
+                    known = self.hosts[p] = rules.pile_hosts(p, moved[p])
+                hosts.append(known)
+            swapped = rules.exchanged(moved, self.game.base_rank, hosts)
+            if swapped is not None:
+                if moved is self.game.stacks:
+                    moved = list(moved)
+                for p, cards in swapped.items():
+                    moved[p] = cards
+                changed = changed + [p for p in swapped if p not in changed]
+        if not changed:
+            return rules.key(parts, moved, passes, joined, self.free_turns)
         saved = [parts[p] for p in changed]
         kept = list(joined)
         for p in changed:
@@ -1151,8 +1325,7 @@ class _Search:
         return up[-1] if up else NO_CARD
 
     def key(self) -> bytes:
-        return self.rules.key(self.parts, self.game.stacks, self.game.passes, self.joined,
-                              self.free_turns)
+        return self._key_of(self.game.stacks, [], self.game.passes)
 
     # -- choosing ---------------------------------------------------------------------------
 
@@ -1428,16 +1601,7 @@ class _Search:
 
     def _wanted(self, piles: list[list[int]]) -> set[int]:
         """The cards some foundation takes now."""
-        lay = self.lay
-        out: set[int] = set()
-        for f in self.rules.foundations:
-            dest = piles[f]
-            table, cap = lay.build[f], lay.max_cards[f]
-            if not dest:
-                out |= space_codes(self.game.base_rank)[lay.specs[f].spaces.accepts]
-            elif table is not None and (cap is None or len(dest) < cap):
-                out |= table[dest[-1]]
-        return out
+        return self.rules.wanted(piles, self.game.base_rank)
 
     def _distinct(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
         """The moves less those that lead where another one does, or back here.
@@ -1694,6 +1858,7 @@ class _BestFirst(_Search):
             g.set_position(stacks, passes, base)
             self.parts = [self.rules.part(pile) for pile in g.stacks]
             self.joined = [None] * len(self.joined)
+            self.hosts = [None] * len(self.hosts)
             for move in [] if self.hopeless() else self.options():
                 ahead = self.peek(move) if self.peeks else None
                 if ahead is not None and ahead in seen:
