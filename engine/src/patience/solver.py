@@ -251,7 +251,6 @@ class _Rules:
             if table is not None and lay.kinds[p] != "foundation"
             and all(len({table[y] for y in range(52) if x in table[y]}) <= 1 for x in range(52)))
         self.shifts, self.likes = self._shifts()
-        # For `exchanged`: each shift pile's like classes, as the least like card.
         # For `exchanged`: per shift pile, each card's like key (its group's and its least
         # like card's).
         self.like_ids = {p: [(self.group_of[p] or 0) * 52 + min(likes) for likes in self.likes[p]]
@@ -1248,7 +1247,9 @@ class _Search:
 
     def _key_of(self, moved: list[list[int]], changed: list[int], passes: int) -> bytes:
         """The key of the position whose piles are `moved`, which differ from the game's
-        only in the piles `changed` (their parts are worked out afresh, then put back)."""
+        only in the piles `changed` (their parts are worked out afresh, then put back), with
+        the stacks on like cards in their set order where the search exchanges them (see
+        `_Rules.exchanged`)."""
         parts, joined, rules = self.parts, self.joined, self.rules
         if self.exchange:
             hosts = []
@@ -1586,7 +1587,7 @@ class _Search:
                         out.append(m)
                         continue
                     if wanted is None:
-                        wanted = self._wanted(piles)
+                        wanted = self.rules.wanted(piles, self.game.base_rank)
                     if wanted.isdisjoint(likes[s][under] if complete else (under,)):
                         continue
             out.append(m)
@@ -1598,10 +1599,6 @@ class _Search:
         how runs are mended, so restarts keep such moves whether or not `under` can go up."""
         runs = self.lay.run[t] if self.joins else None
         return runs is not None and card in runs[host] and card not in runs[under]
-
-    def _wanted(self, piles: list[list[int]]) -> set[int]:
-        """The cards some foundation takes now."""
-        return self.rules.wanted(piles, self.game.base_rank)
 
     def _distinct(self, moves: list[Option], piles: list[list[int]]) -> list[Option]:
         """The moves less those that lead where another one does, or back here.
