@@ -80,7 +80,7 @@ from patience.rules import PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 25
+VERSION = 24
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
@@ -250,11 +250,11 @@ class _Rules:
             p for p, table in enumerate(lay.build)
             if table is not None and lay.kinds[p] != "foundation"
             and all(len({table[y] for y in range(52) if x in table[y]}) <= 1 for x in range(52)))
-        self.shifts, self.exchanges, self.likes = self._shifts()
+        self.shifts, self.likes = self._shifts()
         # For `exchanged`: per shift pile, each card's like key (its group's and its least
         # like card's).
         self.like_ids = {p: [(self.group_of[p] or 0) * 52 + min(likes) for likes in self.likes[p]]
-                         for p in self.exchanges}
+                         for p in self.shifts}
         self.safe_kinds = self._safe_source_kinds()
         # Whether dead cards may be kept from coming back off the foundations (see `dead`):
         # one deck, each foundation card with at most one successor, base cards only on
@@ -336,38 +336,26 @@ class _Rules:
             and all("foundation" in spec.moves.to for spec in lay.rules.piles
                     if spec.kind != "foundation" and spec.moves.group != "none"))
 
-    def _shifts(self) -> tuple[frozenset[int], frozenset[int], dict[int, list[frozenset[int]]]]:
+    def _shifts(self) -> tuple[frozenset[int], dict[int, list[frozenset[int]]]]:
         """Piles where a complete search may leave out moving a group from the card it was
-        built on to a like card (see `_Search._side_steps`, which gives the argument and
-        what it needs); piles where it may exchange the stacks on like cards (see
-        `exchanged`), the same but for cards that may also go to piles of another kind
-        taking single cards (`outside`); and per such pile each card's like cards."""
+        built on to a like card, and per such pile each card's like cards (see
+        `_Search._side_steps`, which gives the argument and what it needs)."""
         lay = self.lay
-        shifts: set[int] = set()
-        exchanges: set[int] = set()
+        piles: set[int] = set()
         likes: dict[int, list[frozenset[int]]] = {}
-        outside: set[int] = set()
         for p in self.swaps:
             table = lay.build[p]
             group = lay.group[p]
             if (table is None or self.group_of[p] is None or lay.max_cards[p] is not None
                     or lay.single_cards[p] or lay.limit[p] is not None
+                    or not set(lay.specs[p].moves.to) <= {"foundation", lay.kinds[p]}
                     or not (group == "face-up" or (group == "run" and lay.run[p] == table))
                     or not _acyclic(table)):
                 continue
-            others = [q for kind in lay.specs[p].moves.to
-                      if kind not in ("foundation", lay.kinds[p])
-                      for q in lay.by_kind.get(kind, ())]
-            if not all(lay.single_cards[q] for q in others):
-                continue
-            exchanges.add(p)
-            outside.update(others)
-            if not others:
-                shifts.add(p)
+            piles.add(p)
             likes[p] = [frozenset(y for y in range(52) if table[y] == table[x])
                         for x in range(52)]
-        self.outside = tuple(sorted(outside))
-        return frozenset(shifts), frozenset(exchanges), likes
+        return frozenset(piles), likes
 
     def _closed_tops(self, piles: list[list[int]]) -> list[int]:
         """Per closed host pile, every card that could ever be its top card, as a bit mask
@@ -779,23 +767,8 @@ class _Rules:
                 out |= table[dest[-1]]
         return out
 
-    def taken(self, piles: list[list[int]]) -> set[int]:
-        """The cards that the `outside` piles take now (every card where one is empty and
-        takes cards there)."""
-        lay = self.lay
-        out: set[int] = set()
-        for q in self.outside:
-            pile = piles[q]
-            table, cap = lay.build[q], lay.max_cards[q]
-            if not pile:
-                if lay.space_fixed[q] != "none":
-                    return set(range(52))
-            elif table is not None and (cap is None or len(pile) < cap):
-                out |= table[pile[-1]]
-        return out
-
     def pile_hosts(self, p: int, pile: list[int]) -> PileHosts:
-        """An exchange pile's hosts for `exchanged`: where they start, each as its like key << 16
+        """A shift pile's hosts for `exchanged`: where they start, each as its like key << 16
         | p << 8 | its index, and their like keys as bits, with those met twice. A host is a
         face-up card whose stack (the cards above it) is built on it and moves as one group,
         or that lies bare."""
@@ -822,26 +795,24 @@ class _Rules:
                   hosts: list[PileHosts]) -> dict[int, list[int]] | None:
         """The piles that change when the stacks on like cards are put in a set order (on
         each set of like hosts, the lowest card gets the stack whose first card is lowest,
-        none first); None when none does. `hosts`: each exchange pile's `pile_hosts`.
+        none first); None when none does. `hosts`: each shift pile's `pile_hosts`.
 
-        Two like cards W and V (they take the same cards) lie face up in exchange piles
-        (piles of one kind that meet the needs of `_Search._side_steps`, but whose cards may
-        also go to `outside` piles, which take single cards), each with its stack: the cards
-        above it, built on it and moving as one group, or none. While no foundation, and no
-        outside pile, takes a card like them, the position with the two stacks exchanged
-        holds a win just when this one does, and a complete search keys the two alike. The
-        mirror of `_side_steps` shows it: a line from one is played from the other with the
-        stacks exchanged, move for move (the same cards go up, and whether a move is left out
-        or tried alone depends on cards that the two positions share), until W or V goes up
-        or to an outside pile. The one that does lies bare then; the other stack, on it in
-        the mirror, goes onto the other card, bare there, and from then on the lines are one.
-        That extra move is a side step, kept since a card like W is wanted (or, off shift
-        piles, never left out), and it comes only after some card has gone up, or an outside
-        pile has changed, since the two positions were keyed alike. So counted in the moves
-        that are not side steps, the position a search keeps for a key is as near a win as
-        any other of that key, and each of its moves that brings it nearer leads to a key
-        nearer still: keying them alike loses no win. Where a card like W is wanted or taken
-        the extra move could come first, so there the stacks keep their places.
+        Two like cards W and V (they take the same cards) lie face up in shift piles (see
+        `_Search._side_steps`), each with its stack: the cards above it, built on it and
+        moving as one group, or none. While no foundation takes a card like them, the
+        position with the two stacks exchanged holds a win just when this one does, and a
+        complete search keys the two alike. The mirror of `_side_steps` shows it: a line
+        from one is played from the other with the stacks exchanged, move for move (the
+        same cards go up, and whether a move is left out or tried alone depends on cards
+        that the two positions share), until W or V goes up. The one that does lies bare
+        then; the other stack, on it in the mirror, goes onto the other card, bare there,
+        and from then on the lines are one. That extra move is a side step, kept since a
+        card like W is wanted, and it comes only after some card has gone up since the two
+        positions were keyed alike. So counted in the moves that are not side steps, the
+        position a search keeps for a key is as near a win as any other of that key, and
+        each of its moves that brings it nearer leads to a key nearer still: keying them
+        alike loses no win. Where a card like W is wanted the extra move could come first,
+        so there the stacks keep their places.
         """
         seen = twice = 0
         for _, _, mask, again in hosts:
@@ -864,7 +835,7 @@ class _Rules:
         for mine in alike.values():
             h0 = mine[0]
             if wanted is None:
-                wanted = self.wanted(piles, base_rank) | self.taken(piles)
+                wanted = self.wanted(piles, base_rank)
             if not wanted.isdisjoint(self.likes[h0 >> 8][piles[h0 >> 8][h0 & 255]]):
                 continue
             if len(mine) == 2:
@@ -1161,9 +1132,9 @@ class _Search:
         # See `_side_steps`: restarts always leave such moves out, a complete search only
         # where the argument holds.
         self.side_steps = not self.complete or (quiet and bool(self.rules.shifts))
-        # See `_Rules.exchanged`.
-        self.exchange = self.complete and quiet and bool(self.rules.exchanges)
-        self.shift_piles = sorted(self.rules.exchanges)
+        # See `_Rules.exchanged`: where side steps are left out by the complete search's rule.
+        self.exchange = self.complete and self.side_steps
+        self.shift_piles = sorted(self.rules.shifts)
         # Each shift pile's `_Rules.pile_hosts`, kept up to date by `_refresh` (None: to be
         # worked out again).
         self.hosts: list[PileHosts | None] = [None] * len(g.stacks)
