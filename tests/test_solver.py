@@ -573,12 +573,20 @@ def _fresh_parts(search: _Search) -> list[bytes]:
     return [search.rules.part(pile) for pile in search.game.stacks]
 
 
-def _stale_hosts(search: _Search) -> list[int]:
+def _stale_hosts(search: _Search) -> list[object]:
     """The piles whose hosts the search keeps (see `_Rules.exchanged`) are not the ones their
-    cards give now."""
-    piles = search.game.stacks
-    return [p for p, known in enumerate(search.hosts)
-            if known is not None and known != search.rules.pile_hosts(p, piles[p])]
+    cards give now; and so for the blocked like keys and the stock's line, if kept."""
+    piles, rules = search.game.stacks, search.rules
+    stale: list[object] = [p for p, known in enumerate(search.hosts)
+                           if known is not None and known != rules.pile_hosts(p, piles[p])]
+    if search.blocked is not None and search.blocked != rules.blocked(piles,
+                                                                      search.game.base_rank):
+        stale.append("blocked")
+    lay = search.lay
+    if search.line is not None and search.line != rules.split(piles[lay.waste],
+                                                              piles[lay.stock]):
+        stale.append("line")
+    return stale
 
 
 @pytest.mark.parametrize("variant", [*CYCLING, "forty-thieves"])
@@ -588,7 +596,7 @@ def test_each_piles_part_of_the_key_is_kept_up_to_date(variant):
     comes back to what it was."""
     config = patience.load_variant(variant)
     rng = random.Random(variant)
-    turned = hosts = 0
+    turned = hosts = blocked = lines = 0
     for deal in range(1, 6):
         game = Game(config, deal=deal, autoplay=True)
         search = _Search(game)
@@ -608,8 +616,11 @@ def test_each_piles_part_of_the_key_is_kept_up_to_date(variant):
             assert not _stale_hosts(search), (variant, deal)
             assert search.key() == key, (variant, deal)
         hosts += sum(known is not None for known in search.hosts)
+        blocked += search.blocked is not None
+        lines += search.line is not None
     assert turned
-    assert hosts or not search.exchange
+    assert (hosts and blocked) or not search.exchange
+    assert lines or not search.free_turns
 
 
 @pytest.mark.parametrize(("variant", "first", "past"), [
@@ -698,7 +709,7 @@ def test_with_unlimited_passes_turns_alone_lead_to_the_same_position():
             search.play((stock, waste, min(cards, left), ()) if left
                         else (waste, stock, len(piles[waste]), ()))
             assert search.key() == start
-    split = _rules(Game(patience.load_variant("klondike-by-threes")).layout)._split
+    split = _rules(Game(patience.load_variant("klondike-by-threes")).layout).split
     waste, stock = [card(c) for c in ("2H", "9C", "KD")], [card("5S") | FACE_DOWN]
     assert split(waste, stock)[0] == 0  # three turned: the start's turns reach it
     assert split(waste[:2], stock)[0] == 2  # two: none of the start's turns

@@ -617,7 +617,9 @@ class Game:
             changes.append(NextPass())
 
     def _turn_over(self, source: int, target: int, n: int) -> None:
-        turn_over(self._piles[source], self._piles[target], n)
+        src, dest = self._piles[source], self._piles[target]
+        for _ in range(n):
+            dest.append(src.pop() ^ FACE_DOWN)
 
     def _move(self, step: Step, changes: list[Change]) -> None:
         """Make one move, with no automatic moves after it; add its changes to `changes`."""
@@ -789,14 +791,6 @@ def _rule_words(rule: Relation) -> str:
     suit = {"same-suit": "by suit", "alternate-colour": "in alternate colours",
             "other-suit": "in any other suit", "any-suit": "whatever the suit"}[rule.suit]
     return f"{rank} {suit}"
-
-
-def turn_over(src: list[int], dest: list[int], n: int) -> None:
-    """Move `n` cards one at a time from the top of `src` onto `dest`, each turned over: a
-    turn of the stock, or the waste brought back for a new pass. The search keys such turns
-    on copies of the piles with it, so that both turn cards alike."""
-    for _ in range(n):
-        dest.append(src.pop() ^ FACE_DOWN)
 
 
 def card(text: str) -> int:

@@ -8,7 +8,7 @@ search over the engine's own moves (so it plays exactly the rules the pages desc
   their place (every kind, unless the stock deals onto the tableau) are sorted, so that two
   positions that differ only in which pile holds what are searched once, and without the pass
   count where passes are unlimited (nor, then, where the turns split the stock and the waste,
-  when turns alone could bring it back: see `_Rules._split`), and of a single foundation
+  when turns alone could bring it back: see `_Rules.split`), and of a single foundation
   whose cards never leave only its size and top card (see `_Rules.key`); it also cuts
   cycles (a card moved back and forth, a card played back from a foundation and up again);
 - the stock and the waste as one move set: each card that turning the stock brings to the top
@@ -71,7 +71,7 @@ from itertools import pairwise
 from typing import Any, Literal
 
 from patience.cards import FACE_DOWN
-from patience.game import Game, Move, turn_over
+from patience.game import Game, Move
 from patience.layout import Layout
 from patience.records import Change, Shift, Undo
 from patience.rollouts import Rollouts
@@ -255,6 +255,9 @@ class _Rules:
         # like card's).
         self.like_ids = {p: [(self.group_of[p] or 0) * 52 + min(likes) for likes in self.likes[p]]
                          for p in self.shifts}
+        # The like keys of one shift pile per group, for `blocked`.
+        self.like_rows = list({self.group_of[p]: self.like_ids[p] for p in sorted(self.shifts)}
+                              .values())
         self.safe_kinds = self._safe_source_kinds()
         # Whether dead cards may be kept from coming back off the foundations (see `dead`):
         # one deck, each foundation card with at most one successor, base cards only on
@@ -767,6 +770,15 @@ class _Rules:
                 out |= table[dest[-1]]
         return out
 
+    def blocked(self, piles: list[list[int]], base_rank: int) -> int:
+        """The like keys (see `pile_hosts`) of the cards some foundation takes now, as bits:
+        stacks on such cards keep their places (see `exchanged`)."""
+        out = 0
+        for code in self.wanted(piles, base_rank):
+            for ids in self.like_rows:
+                out |= 1 << ids[code]
+        return out
+
     def pile_hosts(self, p: int, pile: list[int]) -> PileHosts:
         """A shift pile's hosts for `exchanged`: where they start, each as its like key << 16
         | p << 8 | its index, and their like keys as bits, with those met twice. A host is a
@@ -791,11 +803,12 @@ class _Rules:
             mask |= bit
         return j, found, mask, twice
 
-    def exchanged(self, piles: list[list[int]], base_rank: int,
+    def exchanged(self, piles: list[list[int]], blocked: int,
                   hosts: list[PileHosts]) -> dict[int, list[int]] | None:
         """The piles that change when the stacks on like cards are put in a set order (on
         each set of like hosts, the lowest card gets the stack whose first card is lowest,
-        none first); None when none does. `hosts`: each shift pile's `pile_hosts`.
+        none first); None when none does. `blocked`: the like keys that keep their places
+        (see `blocked`); `hosts`: each shift pile's `pile_hosts`.
 
         Two like cards W and V (they take the same cards) lie face up in shift piles (see
         `_Search._side_steps`), each with its stack: the cards above it, built on it and
@@ -818,6 +831,7 @@ class _Rules:
         for _, _, mask, again in hosts:
             twice |= seen & mask | again
             seen |= mask
+        twice &= ~blocked
         if not twice:
             return None
         # Per like key met twice, its hosts.
@@ -830,14 +844,8 @@ class _Rules:
                     if twice >> k & 1:
                         starts[e >> 8 & 255] = j
                         alike.setdefault(k, []).append(e & 0xFFFF)
-        wanted: set[int] | None = None
         moved: dict[int, int] = {}  # host: the node of its new stack's first card (-1: none)
         for mine in alike.values():
-            h0 = mine[0]
-            if wanted is None:
-                wanted = self.wanted(piles, base_rank)
-            if not wanted.isdisjoint(self.likes[h0 >> 8][piles[h0 >> 8][h0 & 255]]):
-                continue
             if len(mine) == 2:
                 # Two hosts, the usual case: the lower card keeps the stack that comes first.
                 a, b = mine
@@ -886,14 +894,16 @@ class _Rules:
         return out
 
     def key(self, parts: list[bytes], piles: list[list[int]], passes: int,
-            joined: list[bytes | None], free_turns: bool = False) -> bytes:
+            joined: list[bytes | None], free_turns: bool = False,
+            line: bytes | None = None) -> bytes:
         """The canonical key of a position: interchangeable piles sorted, as compact bytes.
 
         `parts` holds each pile's cards as bytes, `joined` each group's sorted parts (None:
         to be worked out here), both kept up to date by the search. Card codes stay below
         0xfe, so the separators keep the key unambiguous. With `free_turns` (unlimited
         passes, and turns that nothing follows), the stock and the waste are written as
-        their one line of cards and where turns split it (see `_split`).
+        their one line of cards and where turns split it (see `split`): `line`, where the
+        search has it already.
         """
         stock = self.stock
         size = len(piles[stock]) if stock is not None and self.stock_by_size else 255
@@ -911,11 +921,11 @@ class _Rules:
             waste = self.lay.waste
             assert stock is not None and waste is not None
             stock_slot, waste_slot = self.line_slots
-            fixed[stock_slot] = self._split(piles[waste], piles[stock])
+            fixed[stock_slot] = self.split(piles[waste], piles[stock]) if line is None else line
             fixed[waste_slot] = b""
         return head + b"\xff".join(fixed + sorted_parts)
 
-    def _split(self, waste: list[int], stock: list[int]) -> bytes:
+    def split(self, waste: list[int], stock: list[int]) -> bytes:
         """The stock and the waste as one line of cards (the waste bottom to top, then the
         stock top to bottom), which turns never reorder, and where it is split.
 
@@ -936,7 +946,7 @@ class _Rules:
 
     def turned_to(self, key: bytes) -> list[bytes]:
         """The keys of the other positions that turns alone lead to from the keyed one, where
-        turns are free (see `_split`): those are covered once it is searched.
+        turns are free (see `split`): those are covered once it is searched.
 
         From a split that is not a multiple of the cards turned at a time, the turns bring
         the split forward that many cards at a time, then (the stock empty) put the waste
@@ -1138,13 +1148,20 @@ class _Search:
         # Each shift pile's `_Rules.pile_hosts`, kept up to date by `_refresh` (None: to be
         # worked out again).
         self.hosts: list[PileHosts | None] = [None] * len(g.stacks)
+        # `_Rules.blocked` now, for the exchange, and the stock and the waste as they count
+        # in a key where turns are free (see `_Rules.split`): kept like the hosts (None: to
+        # be worked out again).
+        self.blocked: int | None = None
+        self.line: bytes | None = None
+        self.foundation_bits = sum(1 << f for f in self.rules.foundations)
+        self.line_bits = sum(1 << p for p in (lay.stock, lay.waste) if p is not None)
         # Whether a plain move's position can be keyed without making the move (see `peek`):
         # nothing follows a move by itself but a card turning face up.
         self.peeks = quiet
         self.kinds = lay.kinds
         self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
         self.cycles = self.rules.cycles and (not g.autoplay or self.rules.quiet_turns)
-        # Positions that turns alone lead to and back from are one (see `_Rules._split`).
+        # Positions that turns alone lead to and back from are one (see `_Rules.split`).
         # Only with the stock cycled: a search that turned one card at a time would find
         # each turn's position already seen, and never reach the cards the turns bring up.
         self.free_turns = self.cycles and self.rules.free_turns
@@ -1206,6 +1223,10 @@ class _Search:
                 done |= 1 << p
                 parts[p] = part(piles[p])
                 self.hosts[p] = None
+                if self.foundation_bits >> p & 1:
+                    self.blocked = None
+                if self.line_bits >> p & 1:
+                    self.line = None
                 g = group_of[p]
                 if g is not None:
                     joined[g] = None
@@ -1224,19 +1245,13 @@ class _Search:
         stock = self.lay.stock
         if s == stock or t == stock:
             return None
-        piles = self.game.stacks
+        moved = list(self.game.stacks)
         passes = self.game.passes
-        moved = list(piles)
         changed = [s, t]
         if turns:
             waste = self.lay.waste
             assert stock is not None and waste is not None
-            line = {stock: list(piles[stock]), waste: list(piles[waste])}
-            for a, b, count in turns:
-                turn_over(line[a], line[b], count)
-                if b == stock:
-                    passes += 1
-            moved[stock], moved[waste] = line[stock], line[waste]
+            moved[stock], moved[waste], passes = self._after(turns)
             changed.append(stock)
         src = moved[s][:-n]
         if src and src[-1] & FACE_DOWN:
@@ -1251,25 +1266,44 @@ class _Search:
         the stacks on like cards in their set order where the search exchanges them (see
         `_Rules.exchanged`)."""
         parts, joined, rules = self.parts, self.joined, self.rules
+        touched = 0
+        for p in changed:
+            touched |= 1 << p
         if self.exchange:
             hosts = []
             for p in self.shift_piles:
-                if p in changed:
+                if touched >> p & 1:
                     hosts.append(rules.pile_hosts(p, moved[p]))
                     continue
                 known = self.hosts[p]
                 if known is None:
                     known = self.hosts[p] = rules.pile_hosts(p, moved[p])
                 hosts.append(known)
-            swapped = rules.exchanged(moved, self.game.base_rank, hosts)
+            fresh = touched & self.foundation_bits  # the foundations are not the game's
+            blocked = None if fresh else self.blocked
+            if blocked is None:
+                blocked = rules.blocked(moved, self.game.base_rank)
+                if not fresh:
+                    self.blocked = blocked
+            swapped = rules.exchanged(moved, blocked, hosts)
             if swapped is not None:
                 if moved is self.game.stacks:
                     moved = list(moved)
                 for p, cards in swapped.items():
                     moved[p] = cards
-                changed = changed + [p for p in swapped if p not in changed]
+                changed = changed + [p for p in swapped if not touched >> p & 1]
+        line = None
+        if self.free_turns:
+            fresh = touched & self.line_bits  # the stock or the waste is not the game's
+            line = None if fresh else self.line
+            if line is None:
+                stock, waste = self.lay.stock, self.lay.waste
+                assert stock is not None and waste is not None
+                line = rules.split(moved[waste], moved[stock])
+                if not fresh:
+                    self.line = line
         if not changed:
-            return rules.key(parts, moved, passes, joined, self.free_turns)
+            return rules.key(parts, moved, passes, joined, self.free_turns, line)
         saved = [parts[p] for p in changed]
         kept = list(joined)
         for p in changed:
@@ -1277,7 +1311,7 @@ class _Search:
             group = rules.group_of[p]
             if group is not None:
                 joined[group] = None
-        key = rules.key(parts, moved, passes, joined, self.free_turns)
+        key = rules.key(parts, moved, passes, joined, self.free_turns, line)
         for p, part in zip(changed, saved, strict=True):
             parts[p] = part
         joined[:] = kept
@@ -1307,23 +1341,31 @@ class _Search:
         the card it lands on or, for an empty pile, the pile's kind."""
         s, t, n, turns = option
         piles = self.game.stacks
-        card = self._turned(turns) if turns else piles[s][-n] if piles[s] else NO_CARD
+        if turns:
+            waste = self._after(turns)[1]
+            card = waste[-1] if waste else NO_CARD
+        else:
+            card = piles[s][-n] if piles[s] else NO_CARD
         dest = (piles[t][-1] & ~FACE_DOWN if piles[t]
                 else EMPTY_PILE + KIND_CODES.get(self.kinds[t], 0))
         return (card & ~FACE_DOWN) << 7 | dest
 
-    def _turned(self, turns: tuple[Triple, ...]) -> int:
-        """The card that these turns of the stock bring to the top of the waste."""
+    def _after(self, turns: tuple[Triple, ...]) -> tuple[list[int], list[int], int]:
+        """The stock, the waste and the passes after these turns, as `Game` makes them (each
+        card turned over onto the other pile, a redeal counting a pass), worked out on the
+        stock and the waste as one line of cards (see `_cycle`), which turns only split
+        elsewhere."""
         stock, waste = self.lay.stock, self.lay.waste
         assert stock is not None and waste is not None
-        down, up = list(self.game.stacks[stock]), list(self.game.stacks[waste])
-        for source, _, count in turns:
-            if source == stock:
-                for _ in range(count):
-                    up.append(down.pop())
-            else:  # a redeal: the waste, turned over, is the stock again
-                down, up = up[::-1], []
-        return up[-1] if up else NO_CARD
+        up, down = self.game.stacks[waste], self.game.stacks[stock]
+        split, passes = len(up), self.game.passes
+        for _, target, count in turns:
+            if target == stock:
+                split, passes = 0, passes + 1
+            else:
+                split += count
+        line = up + [c ^ FACE_DOWN for c in reversed(down)]
+        return [c ^ FACE_DOWN for c in reversed(line[split:])], line[:split], passes
 
     def key(self) -> bytes:
         return self._key_of(self.game.stacks, [], self.game.passes)
@@ -1856,6 +1898,7 @@ class _BestFirst(_Search):
             self.parts = [self.rules.part(pile) for pile in g.stacks]
             self.joined = [None] * len(self.joined)
             self.hosts = [None] * len(self.hosts)
+            self.blocked, self.line = None, None
             for move in [] if self.hopeless() else self.options():
                 ahead = self.peek(move) if self.peeks else None
                 if ahead is not None and ahead in seen:
