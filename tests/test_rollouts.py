@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -131,17 +133,30 @@ def test_rollouts_that_play_long_keep_playing(monkeypatch):
 
 @pytest.mark.parametrize("variant", ["klondike-by-threes", "canfield"])
 def test_a_move_with_turns_is_known_by_the_card_the_turns_bring_up(variant):
+    """From the deal and from positions further on, where the waste holds cards and the
+    turns may run past the stock's end and begin a new pass."""
     game = _game(variant, 5, autoplay=False)
     search = _Search(game)
-    options = [o for o in search.options() if o[3]]
-    assert options
     waste = search.lay.waste
     assert waste is not None
-    for option in options:
-        turned = search.game.copy()
-        for turn in option[3]:
-            turned.apply(turn)
-        assert search.code(option) >> 7 == turned.stacks[waste][-1] & 63
+    rng = random.Random(variant)
+    checked = from_waste = 0
+    for _ in range(30):
+        options = search.options()
+        if not options:
+            break
+        for option in options:
+            if not option[3]:
+                continue
+            turned = search.game.copy()
+            for turn in option[3]:
+                turned.apply(turn)
+            assert search.code(option) >> 7 == turned.stacks[waste][-1] & 63
+            checked += 1
+            from_waste += len(turned.stacks[waste]) <= len(search.game.stacks[waste])
+        search.play(rng.choice(options))
+    assert checked >= 20
+    assert from_waste
 
 
 def test_rollouts_are_left_out_where_foundations_take_whole_runs():

@@ -1342,8 +1342,11 @@ class _Search:
         s, t, n, turns = option
         piles = self.game.stacks
         if turns:
-            waste = self._after(turns)[1]
-            card = waste[-1] if waste else NO_CARD
+            stock, waste = self.lay.stock, self.lay.waste
+            assert stock is not None and waste is not None
+            up, down = self.game.stacks[waste], self.game.stacks[stock]
+            at = self._split_after(turns)[0] - 1  # in the line: the waste, then the stock
+            card = NO_CARD if at < 0 else up[at] if at < len(up) else down[len(up) - at - 1]
         else:
             card = piles[s][-n] if piles[s] else NO_CARD
         dest = (piles[t][-1] & ~FACE_DOWN if piles[t]
@@ -1358,14 +1361,22 @@ class _Search:
         stock, waste = self.lay.stock, self.lay.waste
         assert stock is not None and waste is not None
         up, down = self.game.stacks[waste], self.game.stacks[stock]
-        split, passes = len(up), self.game.passes
+        split, passes = self._split_after(turns)
+        line = up + [c ^ FACE_DOWN for c in reversed(down)]
+        return [c ^ FACE_DOWN for c in reversed(line[split:])], line[:split], passes
+
+    def _split_after(self, turns: tuple[Triple, ...]) -> tuple[int, int]:
+        """Where these turns split the stock and the waste's line (see `_cycle`), and the
+        passes after them."""
+        stock, waste = self.lay.stock, self.lay.waste
+        assert stock is not None and waste is not None
+        split, passes = len(self.game.stacks[waste]), self.game.passes
         for _, target, count in turns:
             if target == stock:
                 split, passes = 0, passes + 1
             else:
                 split += count
-        line = up + [c ^ FACE_DOWN for c in reversed(down)]
-        return [c ^ FACE_DOWN for c in reversed(line[split:])], line[:split], passes
+        return split, passes
 
     def key(self) -> bytes:
         return self._key_of(self.game.stacks, [], self.game.passes)
