@@ -473,7 +473,11 @@ class Game:
             top = dest[-1]
             if table is not None and not top & FACE_DOWN and not runs_only[t]:
                 for code in table[top]:
-                    wanted.setdefault(code, []).append(t)
+                    takers = wanted.get(code)
+                    if takers is None:
+                        wanted[code] = [t]
+                    else:
+                        takers.append(t)
         out: list[Step] = []
         kinds, max_cards = lay.kinds, lay.max_cards
         room, group_fits, takes = self._room, self._group_fits, space_codes(self._base)
@@ -504,8 +508,9 @@ class Game:
                 if rule is closed:
                     continue
                 codes = takes[rule]
-                for n in (RUN_OF_SUIT if runs_only[t] else counts):
-                    if n in counts and src[-n] in codes and (n == 1 or (
+                sizes = [n for n in RUN_OF_SUIT if n in counts] if runs_only[t] else counts
+                for n in sizes:
+                    if src[-n] in codes and (n == 1 or (
                             group_fits(s, t, n) and within(s, t, n))):
                         out.append((s, t, n))
         stock = self._stock_step()
