@@ -75,7 +75,7 @@ from patience.game import Game, Move
 from patience.layout import Layout
 from patience.records import Change, Shift, Undo
 from patience.rollouts import Rollouts
-from patience.rules import PileKind, space_codes
+from patience.rules import GroupRule, PileKind, space_codes
 
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
@@ -790,7 +790,7 @@ class _Rules:
         table = self.lay.build[p]
         assert table is not None
         ids = self.like_ids[p]
-        runs = self.lay.group[p] == "run"
+        runs = self.lay.group[p] is GroupRule.RUN
         j = n - 1
         while j and not pile[j - 1] & FACE_DOWN and (not runs or pile[j] in table[pile[j - 1]]):
             j -= 1
@@ -843,7 +843,11 @@ class _Rules:
                     k = e >> 16
                     if twice >> k & 1:
                         starts[e >> 8 & 255] = j
-                        alike.setdefault(k, []).append(e & 0xFFFF)
+                        mine = alike.get(k)  # not setdefault: mypyc makes that slow
+                        if mine is None:
+                            alike[k] = [e & 0xFFFF]
+                        else:
+                            mine.append(e & 0xFFFF)
         moved: dict[int, int] = {}  # host: the node of its new stack's first card (-1: none)
         for mine in alike.values():
             if len(mine) == 2:
@@ -870,7 +874,11 @@ class _Rules:
             return None
         cuts: dict[int, list[int]] = {}  # per pile, its hosts that get another stack
         for g in sorted(moved):
-            cuts.setdefault(g >> 8, []).append(g & 255)
+            listed = cuts.get(g >> 8)
+            if listed is None:
+                cuts[g >> 8] = [g & 255]
+            else:
+                listed.append(g & 255)
         out: dict[int, list[int]] = {}
         for p in cuts:
             cards = piles[p][:starts[p]]
@@ -1494,8 +1502,12 @@ class _Search:
             seen.add(split)
             if split:
                 code = line[split - 1]
-                made = tuple(turns)
-                out.extend((waste, t, 1, made) for t, takes in takers if code in takes)
+                made: tuple[Triple, ...] | None = None  # made once a pile takes the card
+                for t, takes in takers:
+                    if code in takes:
+                        if made is None:
+                            made = tuple(turns)
+                        out.append((waste, t, 1, made))
         return out
 
     def _takers(self, source: int) -> list[tuple[int, frozenset[int]]]:
