@@ -852,6 +852,8 @@ class _Rules:
         for mine in alike.values():
             if len(mine) == 2:
                 # Two hosts, the usual case: the lower card keeps the stack that comes first.
+                # The same order as the general path below, without its sorted tuples: with
+                # that path alone, a compiled search took a sixth more instructions.
                 a, b = mine
                 pa, pb = piles[a >> 8], piles[b >> 8]
                 ca, cb = pa[a & 255], pb[b & 255]
