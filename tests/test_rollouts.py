@@ -4,7 +4,6 @@ slices as in one run, and they win deals that restarts of the same size miss."""
 from __future__ import annotations
 
 import math
-
 import random
 
 import pytest
