@@ -493,7 +493,10 @@ class Game:
                 # No target allows more than a pile with cards, which leaves every helper free.
                 counts = range(1, min(len(counts), self.capacity(s, -1) or 1) + 1)
             for n in counts:
-                for t in wanted.get(src[-n], ()):
+                takers = wanted.get(src[-n])
+                if takers is None:
+                    continue
+                for t in takers:
                     if t in allowed and (max_cards[t] is None or room(t, n)) and (
                             n == 1 or group_fits(s, t, n)):
                         out.append((s, t, n))
