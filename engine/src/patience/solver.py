@@ -1164,12 +1164,12 @@ class _Search:
         self.blocked: int | None = None
         self.line: bytes | None = None
         self.foundation_bits = sum(1 << f for f in self.rules.foundations)
-        self.line_bits = sum(1 << p for p in (lay.stock, lay.waste) if p is not None)
+        self.stock_piles = tuple(p for p in (lay.stock, lay.waste) if p is not None)
+        self.line_bits = sum(1 << p for p in self.stock_piles)
         # Whether a plain move's position can be keyed without making the move (see `peek`):
         # nothing follows a move by itself but a card turning face up.
         self.peeks = quiet
         self.kinds = lay.kinds
-        self.stock_piles = frozenset(p for p in (lay.stock, lay.waste) if p is not None)
         self.cycles = self.rules.cycles and (not g.autoplay or self.rules.quiet_turns)
         # Positions that turns alone lead to and back from are one (see `_Rules.split`).
         # Only with the stock cycled: a search that turned one card at a time would find
@@ -1259,8 +1259,7 @@ class _Search:
         passes = self.game.passes
         changed = [s, t]
         if turns:
-            waste = self.lay.waste
-            assert stock is not None and waste is not None
+            stock, waste = self._line_piles()
             moved[stock], moved[waste], passes = self._after(turns)
             changed.append(stock)
         src = moved[s][:-n]
@@ -1289,29 +1288,14 @@ class _Search:
                 if known is None:
                     known = self.hosts[p] = rules.pile_hosts(p, moved[p])
                 hosts.append(known)
-            fresh = touched & self.foundation_bits  # the foundations are not the game's
-            blocked = None if fresh else self.blocked
-            if blocked is None:
-                blocked = rules.blocked(moved, self.game.base_rank)
-                if not fresh:
-                    self.blocked = blocked
-            swapped = rules.exchanged(moved, blocked, hosts)
+            swapped = rules.exchanged(moved, self._blocked(moved, touched), hosts)
             if swapped is not None:
                 if moved is self.game.stacks:
                     moved = list(moved)
                 for p, cards in swapped.items():
                     moved[p] = cards
                 changed = changed + [p for p in swapped if not touched >> p & 1]
-        line = None
-        if self.free_turns:
-            fresh = touched & self.line_bits  # the stock or the waste is not the game's
-            line = None if fresh else self.line
-            if line is None:
-                stock, waste = self.lay.stock, self.lay.waste
-                assert stock is not None and waste is not None
-                line = rules.split(moved[waste], moved[stock])
-                if not fresh:
-                    self.line = line
+        line = self._line(moved, touched) if self.free_turns else None
         if not changed:
             return rules.key(parts, moved, passes, joined, self.free_turns, line)
         saved = [parts[p] for p in changed]
@@ -1326,6 +1310,24 @@ class _Search:
             parts[p] = part
         joined[:] = kept
         return key
+
+    def _blocked(self, moved: list[list[int]], touched: int) -> int:
+        """`_Rules.blocked` for these piles, kept while the foundations are the game's
+        (`touched`: the piles that are not, as bits)."""
+        if touched & self.foundation_bits:
+            return self.rules.blocked(moved, self.game.base_rank)
+        if self.blocked is None:
+            self.blocked = self.rules.blocked(moved, self.game.base_rank)
+        return self.blocked
+
+    def _line(self, moved: list[list[int]], touched: int) -> bytes:
+        """The stock and the waste's `_Rules.split` in these piles, kept like `_blocked`."""
+        stock, waste = self._line_piles()
+        if touched & self.line_bits:
+            return self.rules.split(moved[waste], moved[stock])
+        if self.line is None:
+            self.line = self.rules.split(moved[waste], moved[stock])
+        return self.line
 
     def visit(self, key: bytes) -> None:
         """Put a position in the table, with the positions its turns alone lead to, where
@@ -1352,9 +1354,8 @@ class _Search:
         s, t, n, turns = option
         piles = self.game.stacks
         if turns:
-            stock, waste = self.lay.stock, self.lay.waste
-            assert stock is not None and waste is not None
-            up, down = self.game.stacks[waste], self.game.stacks[stock]
+            stock, waste = self._line_piles()
+            up, down = piles[waste], piles[stock]
             at = self._split_after(turns)[0] - 1  # in the line: the waste, then the stock
             card = NO_CARD if at < 0 else up[at] if at < len(up) else down[len(up) - at - 1]
         else:
@@ -1365,21 +1366,20 @@ class _Search:
 
     def _after(self, turns: tuple[Triple, ...]) -> tuple[list[int], list[int], int]:
         """The stock, the waste and the passes after these turns, as `Game` makes them (each
-        card turned over onto the other pile, a redeal counting a pass), worked out on the
-        stock and the waste as one line of cards (see `_cycle`), which turns only split
-        elsewhere."""
-        stock, waste = self.lay.stock, self.lay.waste
-        assert stock is not None and waste is not None
+        card turned over onto the other pile, a redeal counting a pass): the stock and the
+        waste are one line of cards (see `_cycle`), which turns only split elsewhere."""
+        stock, waste = self._line_piles()
         up, down = self.game.stacks[waste], self.game.stacks[stock]
         split, passes = self._split_after(turns)
-        line = up + [c ^ FACE_DOWN for c in reversed(down)]
-        return [c ^ FACE_DOWN for c in reversed(line[split:])], line[:split], passes
+        if split <= len(up):  # a redeal turned the waste's cards from `split` on back over
+            return down + [c ^ FACE_DOWN for c in reversed(up[split:])], up[:split], passes
+        kept = len(down) - (split - len(up))  # the stock's cards left unturned
+        return down[:kept], up + [c ^ FACE_DOWN for c in reversed(down[kept:])], passes
 
     def _split_after(self, turns: tuple[Triple, ...]) -> tuple[int, int]:
         """Where these turns split the stock and the waste's line (see `_cycle`), and the
         passes after them."""
-        stock, waste = self.lay.stock, self.lay.waste
-        assert stock is not None and waste is not None
+        stock, waste = self._line_piles()
         split, passes = len(self.game.stacks[waste]), self.game.passes
         for _, target, count in turns:
             if target == stock:
@@ -1387,6 +1387,12 @@ class _Search:
             else:
                 split += count
         return split, passes
+
+    def _line_piles(self) -> tuple[int, int]:
+        """The stock and the waste, where the search plays them as one line (see `_cycle`)."""
+        stock, waste = self.lay.stock, self.lay.waste
+        assert stock is not None and waste is not None
+        return stock, waste
 
     def key(self) -> bytes:
         return self._key_of(self.game.stacks, [], self.game.passes)
