@@ -45,7 +45,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, build_site  # noqa: E402
 from helpers import click_move, engine_game, parse_move, wait_for_position  # noqa: E402
 from server import SiteServer  # noqa: E402
 
-from patience_gen import webassets  # noqa: E402
+from patience_gen.site import webassets  # noqa: E402
 
 BARE_PAGE = """<!doctype html>
 <meta charset="utf-8">

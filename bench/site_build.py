@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from site_support import MKDOCS, copy_project  # noqa: E402
 
-from patience_gen.pages import generate  # noqa: E402
+from patience_gen.text.pages import generate  # noqa: E402
 
 LANGUAGES = ["en", "fr", "pt"]
 

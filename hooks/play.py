@@ -8,7 +8,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from patience_gen import assetfolder, gamepage, webassets
+from patience_gen.site import assetfolder, gamepage, webassets
 
 
 def _root(config: Any) -> Path:

@@ -1,6 +1,6 @@
 // The site's service worker: after a first visit, the game plays with the network off.
 //
-// The build (patience_gen.webassets.write_service_worker) writes this file to the site's root
+// The build (patience_gen.site.webassets.write_service_worker) writes this file to the site's root
 // with BUILD defined above this line: the build's digest, which names the cache, and the
 // files of the pyodide/ folder and the modules the engine's worker imports. A new build
 // changes this file, so the browser installs the new worker, which fills a new cache and

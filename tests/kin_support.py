@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from patience import Game
-from patience_gen.rules import compile_rules, load_rules
+from patience_gen.compile.rules import compile_rules, load_rules
 from positions import codes
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""The table's files go out under a folder named by their digest (patience_gen.assetfolder)."""
+"""The table's files go out under a folder named by their digest (patience_gen.site.assetfolder)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from patience_gen import assetfolder
+from patience_gen.site import assetfolder
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from site_support import ROOT
 
-from patience_gen import catalogs
-from patience_gen.i18n import CatalogError
-from patience_gen.pages import generate
+from patience_gen.i18n import catalogs
+from patience_gen.i18n.translate import CatalogError
+from patience_gen.text.pages import generate
 
 DEAL = 'msgid "Deal {n}"\nmsgstr "Donne {n}"'
 MOVES = 'msgid "Moves: {n}"\nmsgstr "Coups\u00a0: {n}"'

@@ -9,9 +9,9 @@ import pytest
 from babel.messages.pofile import read_po
 from site_support import ROOT, build, copy_project
 
-from patience_gen import catalogs
-from patience_gen.pages import paragraphs_of
-from patience_gen.rules import load_all
+from patience_gen.compile.rules import load_all
+from patience_gen.i18n import catalogs
+from patience_gen.text.pages import paragraphs_of
 
 
 @pytest.mark.parametrize("lang", ["fr", "pt"])

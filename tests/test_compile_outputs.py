@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from rules_edits import RULES
 
-from patience_gen import cli, rules
-from patience_gen.rules import MANIFEST, write_configs
+from patience_gen import cli
+from patience_gen.compile import rules
+from patience_gen.compile.rules import MANIFEST, write_configs
 
 
 def _rules(tmp_path: Path, *variants: str) -> Path:

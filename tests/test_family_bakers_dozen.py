@@ -14,9 +14,9 @@ from test_kin_properties import kin_machine
 from patience import Game, Move
 from patience.cards import Card, rank_of
 from patience.rules import DealRule, Gather, Rearrange, Rules
-from patience_gen.examples import deal_example, unarranged
-from patience_gen.i18n import Translator
-from patience_gen.sentences import foundation_sentences, layout_line, pile_sentences
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.examples import deal_example, unarranged
+from patience_gen.text.sentences import foundation_sentences, layout_line, pile_sentences
 
 
 @pytest.mark.parametrize("deal", [0, 5, 29])

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from site_support import ROOT
 
-from patience_gen.i18n import Translator
-from patience_gen.pages import generate, load_variants
-from patience_gen.sentences import family_heading, family_summary
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.pages import generate, load_variants
+from patience_gen.text.sentences import family_heading, family_summary
 
 LANGUAGES = {"en": "", "fr": ".fr", "pt": ".pt"}
 

@@ -20,9 +20,9 @@ from patience.cards import FACE_DOWN, SUITS
 from patience.rules import Rules
 from patience.solver import BEST_FIRST_WEIGHTS, _BestFirst, solve
 from patience.solver import _copy as clone
-from patience_gen.examples import examples, find_run_example
-from patience_gen.i18n import Translator
-from patience_gen.sentences import faces_phrase
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.examples import examples, find_run_example
+from patience_gen.text.sentences import faces_phrase
 
 RANKS_DOWN = "KQJT98765432A"
 

@@ -19,9 +19,9 @@ from test_kin_properties import kin_machine
 import patience
 from patience import Game, Move
 from patience.rules import MoveLimit, Rules, free_cell_limit
-from patience_gen.examples import group_example
-from patience_gen.i18n import Translator
-from patience_gen.sentences import pile_sentences
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.examples import group_example
+from patience_gen.text.sentences import pile_sentences
 from positions import position
 
 # Twelve cards in alternate colours; the card `depth` from the top has rank depth + 1.

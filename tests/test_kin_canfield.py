@@ -153,7 +153,7 @@ def test_blondes_deal(deal: int) -> None:
 def test_blondes_base_card_is_the_first_after_the_tableau() -> None:
     """The deck order is reserve, tableau, then one card to the foundations."""
     from patience.rng import shuffled
-    from patience_gen.rules import CARDS_PER_DECK
+    from patience_gen.compile.rules import CARDS_PER_DECK
 
     game = new_game("blondes-and-brunettes", deal=5)
     deck = shuffled(list(range(CARDS_PER_DECK)) * 2, 5)

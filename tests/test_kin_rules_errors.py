@@ -14,7 +14,7 @@ from kin_support import config, edited_config
 from rules_edits import broken, line_of
 
 from patience import Game
-from patience_gen.rules import RulesErrors, load_rules
+from patience_gen.compile.rules import RulesErrors, load_rules
 
 CASES = [
     # (kind of mistake, variant, old text, new text, field, line marker, words in the message)

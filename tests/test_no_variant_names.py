@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from patience_gen.rules import schema
+from patience_gen.compile.rules import schema
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE_FOLDERS = ("engine", "generator", "site_overrides", "hooks")

@@ -18,10 +18,10 @@ from site_support import ROOT
 
 from patience import Game
 from patience.rules import rules_of
-from patience_gen.i18n import Translator
-from patience_gen.pages import generate, load_variants
-from patience_gen.sentences import claim_sentence, play_back_possible, taking_kinds
-from patience_gen.winrate_text import hides_cards
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.pages import generate, load_variants
+from patience_gen.text.sentences import claim_sentence, play_back_possible, taking_kinds
+from patience_gen.text.winrate_text import hides_cards
 
 LANGUAGES = ["en", "fr", "pt"]
 LOCALES = ROOT / "locales"

@@ -10,10 +10,10 @@ import pytest
 from site_support import ROOT
 from test_page_claims import write_data
 
-from patience_gen.catalogs import coverage
-from patience_gen.i18n import load_catalog
-from patience_gen.pages import generate
-from patience_gen.regional import EUROPEAN_ONLY, regional_problems
+from patience_gen.i18n.catalogs import coverage
+from patience_gen.i18n.regional import EUROPEAN_ONLY, regional_problems
+from patience_gen.i18n.translate import load_catalog
+from patience_gen.text.pages import generate
 
 LOCALES = ROOT / "locales"
 # "1" followed by a plural noun, in any of the site's languages: "1 cards", "1 cartes", "1 cartas".

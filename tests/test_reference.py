@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from patience_gen.reference import render_reference
-from patience_gen.rules import schema
+from patience_gen.compile.rules import schema
+from patience_gen.text.reference import render_reference
 
 
 def keys(node: dict, root: dict, seen: set[str]) -> set[str]:

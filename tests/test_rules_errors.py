@@ -9,7 +9,7 @@ import pytest
 from rules_edits import broken, line_of
 
 from patience_gen import cli
-from patience_gen.rules import RulesErrors, load_all, load_rules
+from patience_gen.compile.rules import RulesErrors, load_all, load_rules
 
 RULES = Path(__file__).parents[1] / "rules"
 

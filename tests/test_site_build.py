@@ -12,9 +12,9 @@ from site_support import ROOT, build, copy_project
 
 import patience
 from patience import Game, Move
-from patience_gen import assetfolder
-from patience_gen.examples import allowed_on
-from patience_gen.pages import load_variants
+from patience_gen.site import assetfolder
+from patience_gen.text.examples import allowed_on
+from patience_gen.text.pages import load_variants
 
 LANGUAGES = ("en", "fr", "pt")
 # `<html lang>` of each language's pages: /pt/ is Brazilian Portuguese (see the README).
@@ -291,7 +291,7 @@ def test_no_english_theme_words_on_translated_pages(site: Path, lang: str, theme
 
 
 def test_html_lang_agrees_with_each_catalog(site: Path):
-    from patience_gen.i18n import load_catalog
+    from patience_gen.i18n.translate import load_catalog
 
     for lang in ("fr", "pt"):
         catalog = load_catalog(ROOT / "locales" / f"{lang}.po", lang)

@@ -11,10 +11,10 @@ import yaml
 from site_support import ROOT
 
 from patience import Game
-from patience_gen.examples import fits
-from patience_gen.i18n import Translator
-from patience_gen.pages import generate, load_variants
-from patience_gen.rules import compile_rules
+from patience_gen.compile.rules import compile_rules
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.examples import fits
+from patience_gen.text.pages import generate, load_variants
 
 LANGUAGES = ["en", "fr", "pt"]
 LOCALES = ROOT / "locales"

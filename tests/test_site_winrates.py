@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from site_support import ROOT, build, copy_project
 
-from patience_gen.pages import generate
+from patience_gen.text.pages import generate
 
 LANGUAGES = ["en", "fr", "pt"]
 MEASURED = {

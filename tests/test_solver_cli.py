@@ -14,7 +14,7 @@ import pytest
 import patience
 from patience import cli, solver_cli
 from patience.solver_cli import percentile, rate_range, wilson
-from patience_gen.winrates import measured
+from patience_gen.text.winrates import measured
 
 
 @pytest.mark.parametrize(("k", "n", "low", "high"), [

@@ -16,7 +16,7 @@ import pytest
 import yaml
 from site_support import ROOT
 
-from patience_gen.pages import generate, paragraphs_of
+from patience_gen.text.pages import generate, paragraphs_of
 
 SOURCES = Path(__file__).parent / "sources"
 RUN = 8

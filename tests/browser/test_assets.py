@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import patience
-from patience_gen import gamepage, webassets
-from patience_gen.ui_strings import UI_STRINGS, Plural
+from patience_gen.i18n.ui_strings import UI_STRINGS, Plural
+from patience_gen.site import gamepage, webassets
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,7 +20,7 @@ from helpers import (
 )
 from playwright.sync_api import expect
 
-from patience_gen import gamepage
+from patience_gen.site import gamepage
 
 pytestmark = pytest.mark.browser
 ERROR = '[data-variant][data-state="error"]'

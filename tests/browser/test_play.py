@@ -27,7 +27,7 @@ from helpers import (
 from server import SiteServer
 
 import patience
-from patience_gen import webassets
+from patience_gen.site import webassets
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import engine_game, open_game, play_by_clicks, wait_for_position
 
-from patience_gen import gamepage
+from patience_gen.site import gamepage
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import card_locator, click_move, engine_game, open_game, wait_for_position
 
 import patience
-from patience_gen.examples import find_run_example
+from patience_gen.text.examples import find_run_example
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}

@@ -32,7 +32,7 @@ from playwright.sync_api import expect
 from server import SiteServer
 
 from patience.solver import solve
-from patience_gen import assetfolder, gamepage, webassets
+from patience_gen.site import assetfolder, gamepage, webassets
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]

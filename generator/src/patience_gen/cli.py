@@ -14,7 +14,7 @@ from pathlib import Path
 
 from patience import cli as engine_cli
 from patience.cli import guarded
-from patience_gen.rules import (
+from patience_gen.compile.rules import (
     OutputError,
     RulesError,
     RulesErrors,
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a generator command, or hand any other command to the engine's CLI."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "i18n":
-        from patience_gen import catalogs
+        from patience_gen.i18n import catalogs
 
         return guarded(lambda: catalogs.main(args[1:]), "patience i18n")
     if args and args[0] == "--compiled":

@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 import patience
-from patience_gen.webassets import AssetError
+from patience_gen.site.webassets import AssetError
 
 COMPILED = ("cards", "rng", "rules", "records", "layout", "game", "rollouts", "solver")
 """The engine modules mypyc compiles: the game, its rules model and the search."""

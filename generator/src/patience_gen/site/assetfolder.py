@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from patience_gen import webassets
+from patience_gen.site import webassets
 
 # Where the files lie in the theme's custom folder, and on the built site above their folder.
 SOURCE = "assets/patience"

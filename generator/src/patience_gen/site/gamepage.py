@@ -16,8 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from patience_gen.ui_strings import UI_STRINGS, Plural
-from patience_gen.winrates import winnable_deals
+from patience_gen.i18n.ui_strings import UI_STRINGS, Plural
+from patience_gen.text.winrates import winnable_deals
 
 log = logging.getLogger("mkdocs.hooks.play")
 
@@ -153,7 +153,7 @@ def table_layout(config: dict[str, Any], max_cols: int | None = None) -> dict[st
 def _catalog_translator(lang: str) -> Any | None:
     """A gettext-like object for lang from the site's catalogs, if they offer one."""
     try:
-        catalogs = importlib.import_module("patience_gen.catalogs")
+        catalogs = importlib.import_module("patience_gen.i18n.catalogs")
     except ImportError:
         return None
     factory = getattr(catalogs, "translator", None)

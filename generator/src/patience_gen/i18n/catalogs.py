@@ -34,8 +34,9 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
-from patience_gen import strict_yaml
-from patience_gen.i18n import (
+from patience_gen.compile import strict_yaml
+from patience_gen.i18n.regional import regional_problems
+from patience_gen.i18n.translate import (
     SOURCE_LANGUAGE,
     CatalogError,
     Problem,
@@ -43,10 +44,9 @@ from patience_gen.i18n import (
     load_catalog,
     translation_problem,
 )
-from patience_gen.pages import TEMPLATES, paragraphs_of
-from patience_gen.regional import regional_problems
+from patience_gen.text.pages import TEMPLATES, paragraphs_of
 
-PACKAGE = Path(__file__).parent
+PACKAGE = Path(__file__).resolve().parents[1]  # patience_gen, every stage
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "p_": ((1, "c"), 2),
@@ -66,9 +66,9 @@ def translator(language: str, locales_dir: Path | str | None = None) -> Translat
 
     Without `locales_dir`, the catalogs of the site being built (or of the current folder).
     """
-    from patience_gen import site
+    from patience_gen.site.hooks import current_locales
 
-    folder = Path(locales_dir) if locales_dir else site.current_locales()
+    folder = Path(locales_dir) if locales_dir else current_locales()
     return Translator.for_language(language, folder)
 
 
@@ -106,9 +106,10 @@ def extract_rules(
 def sources(root: Path) -> list[tuple[str, Path]]:
     """(extraction method, file) for every file that holds messages."""
     out: list[tuple[str, Path]] = [
-        ("patience_gen.catalogs:extract_rules", p) for p in sorted((root / "rules").glob("*.yaml"))
+        ("patience_gen.i18n.catalogs:extract_rules", p)
+        for p in sorted((root / "rules").glob("*.yaml"))
     ]
-    out += [("python", p) for p in sorted(PACKAGE.glob("*.py"))]
+    out += [("python", p) for p in sorted(PACKAGE.rglob("*.py"))]
     out += [("jinja2", p) for p in sorted(TEMPLATES.glob("*.j2"))]
     return out
 

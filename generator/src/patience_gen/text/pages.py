@@ -14,12 +14,13 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from patience_gen import markdown_escape
-from patience_gen.examples import DealExample, Example, examples
-from patience_gen.i18n import Problem, Translator
-from patience_gen.reference import render_reference
-from patience_gen.rules import load_all, schema
-from patience_gen.sentences import (
+from patience_gen.compile.rules import load_all, schema
+from patience_gen.i18n.translate import Problem, Translator
+from patience_gen.i18n.ui_strings import UI_STRINGS
+from patience_gen.text import markdown_escape
+from patience_gen.text.examples import DealExample, Example, examples
+from patience_gen.text.reference import render_reference
+from patience_gen.text.sentences import (
     difficulty_word,
     fact_sentences,
     family_heading,
@@ -31,9 +32,8 @@ from patience_gen.sentences import (
     stock_sentences,
     win_rate_phrase,
 )
-from patience_gen.svg import layout_svg
-from patience_gen.ui_strings import UI_STRINGS
-from patience_gen.winrate_text import (
+from patience_gen.text.svg import layout_svg
+from patience_gen.text.winrate_text import (
     Figures,
     hides_cards,
     measured_cell,

@@ -14,8 +14,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from patience_gen.i18n import Translator
-from patience_gen.winrates import measured
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.winrates import measured
 
 log = logging.getLogger("mkdocs.plugins.pages")
 Figures = dict[str, Any]

@@ -11,7 +11,7 @@ import re
 
 from babel.messages.catalog import Catalog
 
-from patience_gen.i18n import Problem
+from patience_gen.i18n.translate import Problem
 
 EUROPEAN_ONLY: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\ba (carregar|procurar|jogar|pensar)\b", re.IGNORECASE),

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from patience_gen.examples import rank_of
-from patience_gen.i18n import Translator
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.examples import rank_of
 
 
 def suit_name(t: Translator, suit: str) -> str:

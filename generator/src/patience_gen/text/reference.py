@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from patience_gen.rules import schema
+from patience_gen.compile.rules import schema
 
 # The objects of the schema, in the order a rules author meets them.
 SECTIONS = [

@@ -23,7 +23,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, PoFileParser
 from babel.numbers import format_decimal, format_percent
 
-from patience_gen import markdown_escape, po_checks
+from patience_gen.i18n import po_checks
+from patience_gen.text import markdown_escape
 
 SOURCE_LANGUAGE = "en"
 

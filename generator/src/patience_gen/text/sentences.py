@@ -13,10 +13,10 @@ from typing import Any
 
 from patience.cards import card_text
 from patience.rules import MoveLimit, PileKind, PileRules, Rules, free_cell_limit, rules_of
-from patience_gen.cards import card_list, card_name, suit_name
-from patience_gen.examples import DealExample, Example, deal_example, group_example, rank_of
-from patience_gen.i18n import Translator
-from patience_gen.rules import SUIT_LETTERS
+from patience_gen.compile.rules import SUIT_LETTERS
+from patience_gen.i18n.translate import Translator
+from patience_gen.text.cards import card_list, card_name, suit_name
+from patience_gen.text.examples import DealExample, Example, deal_example, group_example, rank_of
 
 Config = Mapping[str, Any] | Rules
 """An engine config or its rules model: the public functions here take either."""

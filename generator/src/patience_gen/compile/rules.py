@@ -20,8 +20,8 @@ from typing import Any
 import jsonschema
 
 from patience.rules import CARDS_PER_DECK, FORMAT, PileKind
-from patience_gen import strict_yaml
-from patience_gen.i18n import unsafe_title_text
+from patience_gen.compile import strict_yaml
+from patience_gen.i18n.translate import unsafe_title_text
 
 KINDS = tuple(str(kind) for kind in PileKind)  # the engine's kinds, in its pile order
 SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}  # engine order
@@ -63,7 +63,7 @@ class RulesFile:
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema that every rules file must satisfy."""
-    text = resources.files("patience_gen").joinpath("rules.schema.json").read_text("utf-8")
+    text = resources.files("patience_gen.compile").joinpath("rules.schema.json").read_text("utf-8")
     return json.loads(text)
 
 

@@ -16,9 +16,9 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 
-from patience_gen import rules as rules_module
-from patience_gen.i18n import CatalogError, Translator
-from patience_gen.pages import TEMPLATES, Generated, generate
+from patience_gen.compile import rules as rules_module
+from patience_gen.i18n.translate import CatalogError, Translator
+from patience_gen.text.pages import TEMPLATES, Generated, generate
 
 log = get_plugin_logger("pages")
 STRICT_ENV = "PATIENCE_STRICT"
@@ -56,7 +56,7 @@ def strict(config: Any) -> bool:
 def _inputs(root: Path) -> list[Path]:
     files = sorted((root / "rules").glob("*.yaml")) + sorted((root / "locales").glob("*.po"))
     files += sorted(data_dir(root).glob("*.json"))
-    files += sorted(TEMPLATES.glob("*.j2")) + sorted(Path(__file__).parent.glob("*.py"))
+    files += sorted(TEMPLATES.glob("*.j2")) + sorted(Path(__file__).parents[1].rglob("*.py"))
     return files
 
 

@@ -1,0 +1,1 @@
+"""Stage one: rules files, checked against the schema, compiled into engine configs."""

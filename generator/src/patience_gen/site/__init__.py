@@ -1,0 +1,1 @@
+"""Stage three: the MkDocs side, the game page's table and the site's self-hosted assets."""
