@@ -40,7 +40,6 @@ from patience_gen.i18n.translate import (
     SOURCE_LANGUAGE,
     CatalogError,
     Problem,
-    Translator,
     load_catalog,
     translation_problem,
 )
@@ -59,17 +58,6 @@ KEYWORDS: dict[str, Any] = {
 }
 POT_NAME = "messages.pot"
 DATE_HEADERS = ("POT-Creation-Date", "PO-Revision-Date")
-
-
-def translator(language: str, locales_dir: Path | str | None = None) -> Translator:
-    """A Translator (with `.gettext`) for other build steps, such as the game table's strings.
-
-    Without `locales_dir`, the catalogs of the site being built (or of the current folder).
-    """
-    from patience_gen.site.hooks import current_locales
-
-    folder = Path(locales_dir) if locales_dir else current_locales()
-    return Translator.for_language(language, folder)
 
 
 def extract_rules(

@@ -8,7 +8,6 @@ engine's first position arrives. No variant is named; any config that compiles g
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import logging
 import re
@@ -16,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from patience_gen.i18n.translate import CatalogError, Translator
 from patience_gen.i18n.ui_strings import UI_STRINGS, Plural
 from patience_gen.text.winrates import winnable_deals
 
@@ -150,18 +150,12 @@ def table_layout(config: dict[str, Any], max_cols: int | None = None) -> dict[st
     return {"cols": cols, "piles": piles, "waste_shows": _waste_shows(config)}
 
 
-def _catalog_translator(lang: str) -> Any | None:
-    """A gettext-like object for lang from the site's catalogs, if they offer one."""
+def _catalog_translator(lang: str, locales_dir: Path) -> Translator | None:
+    """The translator for lang from the site's catalogs; None (English) for a catalog that
+    cannot be read, which the pages' own checks report (and a strict build refuses)."""
     try:
-        catalogs = importlib.import_module("patience_gen.i18n.catalogs")
-    except ImportError:
-        return None
-    factory = getattr(catalogs, "translator", None)
-    if not callable(factory):
-        return None
-    try:
-        return factory(lang)
-    except Exception as error:  # a catalog problem must not break the page
+        return Translator.for_language(lang, locales_dir)
+    except CatalogError as error:
         log.warning("play: no %s catalog for the table (%s)", lang, error)
         return None
 
@@ -180,17 +174,16 @@ def _plural_table(translator: Any | None) -> list[int]:
     return [int(rule(n)) for n in range(PLURAL_TABLE_SIZE)]
 
 
-def ui_strings(lang: str) -> dict[str, Any]:
+def ui_strings(lang: str, locales_dir: Path | None = None) -> dict[str, Any]:
     """The table's interface strings in lang, English where the catalog has no translation.
 
     A message with plural forms becomes the list of its forms, and "plural" the table that
-    says which form each count takes (see PLURAL_TABLE_SIZE).
+    says which form each count takes (see PLURAL_TABLE_SIZE). The catalogs are read from
+    `locales_dir` (by default the current folder's `locales/`).
     """
     lang = lang or "en"
-    translator = None if lang == "en" else _catalog_translator(lang)
-    if lang != "en" and getattr(translator, "gettext", None) is None:
-        log.warning("play: no catalog for %r; the table's strings stay in English", lang)
-        translator = None
+    folder = Path.cwd() / "locales" if locales_dir is None else locales_dir
+    translator = None if lang == "en" else _catalog_translator(lang, folder)
     table = _plural_table(translator)
     examples = {index: table.index(index) for index in sorted(set(table))}
     out: dict[str, Any] = {"plural": table}
@@ -284,7 +277,7 @@ def game_context(variant_id: str, lang: str, content: str,
     config = engine_config(variant_id)
     winnable = [] if root is None else winnable_deals(
         variant_id, root / "rules" / f"{variant_id}.yaml", root / "data" / "winrates")
-    strings = ui_strings(lang)
+    strings = ui_strings(lang, None if root is None else root / "locales")
     intro, rest = split_intro(content)
     layout = table_layout(config)
     phone = table_layout(config, max_cols=PHONE_COLS)

@@ -25,14 +25,6 @@ STRICT_ENV = "PATIENCE_STRICT"
 _last: dict[str, tuple[str, Generated]] = {}
 
 
-_current: list[Path] = []
-
-
-def current_locales() -> Path:
-    """The catalogs folder of the site being built (the current folder's before any build)."""
-    return (_current[-1] if _current else Path.cwd()) / "locales"
-
-
 def project_root(config: Any) -> Path:
     """The folder of mkdocs.yml: rules/, locales/ and docs/ are found from there."""
     return Path(config.config_file_path).resolve().parent
@@ -104,7 +96,6 @@ def on_config(config: Any) -> Any:
     variant never means editing mkdocs.yml.
     """
     root = project_root(config)
-    _current[:] = [root]
     langs, default = languages(config)
     docs_dir = Path(config.docs_dir)
     template = _game_template(config)
@@ -162,7 +153,7 @@ def _translate_nav(config: Any, root: Path) -> None:
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Title the headings' permalinks in the page's language (MkDocs renders each page anew)."""
     language = getattr(page.file, "locale", None) or languages(config)[1]
-    t = Translator.for_language(str(language), current_locales())
+    t = Translator.for_language(str(language), project_root(config) / "locales")
     toc = config.mdx_configs.setdefault("toc", {})
     if toc.get("permalink"):
         toc["permalink_title"] = t.p_("heading link", "Permanent link")
@@ -177,7 +168,7 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -
     would keep the last one's words. Setting them on every page, by scheme, cannot leak.
     """
     language = getattr(page.file, "locale", None) or languages(config)[1]
-    t = Translator.for_language(str(language), current_locales())
+    t = Translator.for_language(str(language), project_root(config) / "locales")
     for option in config.theme.get("palette") or []:
         toggle = option.get("toggle") if isinstance(option, dict) else None
         if not isinstance(toggle, dict):
