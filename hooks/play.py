@@ -48,8 +48,8 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -
     if not variant or page.meta.get("template") != "game.html":
         return context
     lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
-    context["patience"] = gamepage.game_context(str(variant), str(lang), page.content or "",
-                                               _root(config), Path(config.site_dir))
+    context["patience"] = gamepage.game_context(str(variant), str(lang), _root(config),
+                                               Path(config.site_dir))
     return context
 
 

@@ -64,6 +64,18 @@ def test_every_game_page_exists_with_language_and_sections(site: Path, lang: str
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_table_comes_after_the_title_and_hook_and_before_the_rules(site: Path, lang: str):
+    # The game page's template places the table: one title, the hook, the table, the rules.
+    for variant in ("westcliff", "bakers-dozen"):
+        article = page(site, lang, variant).split("<article", 1)[1]
+        hook = re.search(r'<p class="hook">([^<]+)</p>', article)
+        assert hook and hook.group(1).strip(), (variant, lang)
+        title, table = article.index("<h1"), article.index('<section class="pt-game"')
+        assert title < hook.start() < table < article.index('id="how-to-play"'), (variant, lang)
+        assert article.count("<h1") == 1 and article.count('class="hook"') == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_home_page_lists_every_game_with_its_picture(site: Path, lang: str):
     html = page(site, lang)
     assert f'<html lang="{HTML_LANG[lang]}"' in html

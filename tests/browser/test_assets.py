@@ -80,12 +80,6 @@ def test_script_json_cannot_close_its_script_element() -> None:
     assert "</" not in text and json.loads(text) == {"a": "</script><b>&"}
 
 
-def test_the_table_goes_after_the_title_and_hook() -> None:
-    intro, rest = gamepage.split_intro("<h1>Wood</h1>\n<p>Hook.</p>\n<p>More.</p><h2>Rules</h2>")
-    assert intro.endswith("<p>Hook.</p>") and rest.strip().startswith("<p>More.</p>")
-    assert gamepage.split_intro("<p>No title</p>") == ("", "<p>No title</p>")
-
-
 def test_the_site_lock_file_lists_the_wheel_with_its_sha256(site: Path) -> None:
     entry = webassets.wheel_entry(site)
     assert entry is not None and entry["imports"] == ["patience"]

@@ -204,17 +204,6 @@ def ui_strings(lang: str, locales_dir: Path | None = None) -> dict[str, Any]:
     return out
 
 
-_INTRO_END = re.compile(r"</h1>\s*(?:<p\b[^>]*>.*?</p>)?", re.S)
-
-
-def split_intro(html: str) -> tuple[str, str]:
-    """Cut the page's HTML after its title and hook line, where the table goes."""
-    match = _INTRO_END.search(html)
-    if not match or match.start() > 4000:
-        return "", html
-    return html[: match.end()], html[match.end() :]
-
-
 def script_json(value: Any) -> str:
     """JSON safe to put inside a <script type="application/json"> element."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -270,7 +259,7 @@ def write_layout_css(site_dir: Path, variant_id: str, layout: dict[str, Any],
     return relative
 
 
-def game_context(variant_id: str, lang: str, content: str,
+def game_context(variant_id: str, lang: str,
                  root: Path | None = None, site_dir: Path | None = None) -> dict[str, Any]:
     """Everything the game.html template needs for one page; `root` holds rules/ and data/,
     and the layout's stylesheet is written into `site_dir`."""
@@ -278,7 +267,6 @@ def game_context(variant_id: str, lang: str, content: str,
     winnable = [] if root is None else winnable_deals(
         variant_id, root / "rules" / f"{variant_id}.yaml", root / "data" / "winrates")
     strings = ui_strings(lang, None if root is None else root / "locales")
-    intro, rest = split_intro(content)
     layout = table_layout(config)
     phone = table_layout(config, max_cols=PHONE_COLS)
     css = "" if site_dir is None else write_layout_css(site_dir, variant_id, layout, phone)
@@ -290,6 +278,4 @@ def game_context(variant_id: str, lang: str, content: str,
         "strings": strings,
         "strings_json": script_json(strings),
         "winnable_json": script_json(winnable),
-        "intro": intro,
-        "rest": rest,
     }

@@ -232,12 +232,13 @@ def environment() -> Environment:
 
 
 def render_game(env: Environment, page: GamePage, game_template: bool) -> str:
-    """A game page's Markdown."""
+    """A game page's Markdown. With the game template, the template itself writes the title
+    and the hook (from the front matter) and the table after them, before this Markdown."""
     front = {"title": page.title_text, "description": page.hook_text, "variant": page.id}
     if game_template:
         front["template"] = "game.html"
     return env.get_template("game.md.j2").render(
-        page=page, front_matter=_front_matter(front), marker=MARKER
+        page=page, front_matter=_front_matter(front), marker=MARKER, own_heading=not game_template
     )
 
 
