@@ -19,8 +19,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 .venv/bin/ruff check .
-.venv/bin/mypy generator/src/patience_gen hooks
-.venv/bin/mypy --strict engine/src/patience
+.venv/bin/mypy --strict engine/src/patience generator/src/patience_gen hooks
 node_modules/.bin/eslint .
 node --test tests/js/
 .venv/bin/python -m pytest "$@"

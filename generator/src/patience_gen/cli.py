@@ -11,6 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from patience import cli as engine_cli
 from patience.cli import guarded
@@ -26,7 +27,7 @@ from patience_gen.compile.rules import (
 GENERATOR_COMMANDS = ("check", "compile")
 
 
-def _load(folder: str) -> dict | None:
+def _load(folder: str) -> dict[str, Any] | None:
     try:
         return load_all(folder)
     except (RulesError, RulesErrors) as exc:

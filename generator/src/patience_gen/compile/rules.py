@@ -10,7 +10,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -64,7 +64,8 @@ class RulesFile:
 def schema() -> dict[str, Any]:
     """The JSON Schema that every rules file must satisfy."""
     text = resources.files("patience_gen.compile").joinpath("rules.schema.json").read_text("utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 def _is_integer(checker: Any, instance: object) -> bool:
@@ -72,7 +73,7 @@ def _is_integer(checker: Any, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Validator = jsonschema.validators.extend(
+_Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
     jsonschema.Draft202012Validator,
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
 )
@@ -134,11 +135,11 @@ def validate(rules: RulesFile) -> None:
         raise RulesErrors(errors)
 
 
-def _cross_checks(rules: RulesFile):
+def _cross_checks(rules: RulesFile) -> Iterator[RulesError]:
     """Checks a schema cannot express: counts that add up, and piles that exist."""
     data, name = rules.data, str(rules.path)
 
-    def error(path: tuple, message: str) -> RulesError:
+    def error(path: tuple[str | int, ...], message: str) -> RulesError:
         return RulesError(name, rules.line(path), _field(path), message)
 
     for key in ("name", "hook"):
@@ -239,7 +240,11 @@ def _cross_checks(rules: RulesFile):
                     "there is no stock to hold them")
 
 
-def _fill_and_deal_checks(piles: dict, error):
+# A cross check's way to report a problem: the field's path in the rules file, and the message.
+ErrorAt = Callable[[tuple[str | int, ...], str], "RulesError"]
+
+
+def _fill_and_deal_checks(piles: dict[str, Any], error: ErrorAt) -> Iterator[RulesError]:
     """Rules that would deal or fill in a way the engine could never carry out."""
     for kind, spec in piles.items():
         spaces = spec.get("spaces", {})
@@ -294,7 +299,7 @@ def _fill_and_deal_checks(piles: dict, error):
     yield from _complete_run_checks(piles, error)
 
 
-def _start_card_checks(foundation: dict, error):
+def _start_card_checks(foundation: dict[str, Any], error: ErrorAt) -> Iterator[RulesError]:
     """A named start card must agree with the base rank and be the only card dealt there."""
     card = foundation.get("deal", {}).get("start_card")
     if card is None:
@@ -308,7 +313,7 @@ def _start_card_checks(foundation: dict, error):
         yield error(where, f"{card} cannot start a foundation whose base is {base}")
 
 
-def _complete_run_checks(piles: dict, error):
+def _complete_run_checks(piles: dict[str, Any], error: ErrorAt) -> Iterator[RulesError]:
     """Piles that take complete runs: only foundations, and only where a suit's 13 cards,
     in order from the base rank, make a run that can reach them."""
     for kind, spec in piles.items():
@@ -329,7 +334,7 @@ def _complete_run_checks(piles: dict, error):
                     "so some pile needs moves.group run or face-up")
 
 
-def _limit_checks(piles: dict, error):
+def _limit_checks(piles: dict[str, Any], error: ErrorAt) -> Iterator[RulesError]:
     """A free-cells limit counts halves of a group that stack again where its bottom card
     fits: the group must be a run built by the pile's own build rule."""
     for kind, spec in piles.items():
@@ -409,7 +414,7 @@ def _foundation_room(spec: dict[str, Any], decks: int) -> int | None:
     return room
 
 
-def _dealt(kind: str, spec: dict, decks: int) -> int:
+def _dealt(kind: str, spec: dict[str, Any], decks: int) -> int:
     if kind == "stock":
         return 0
     if kind == "foundation":
@@ -427,7 +432,7 @@ def _per_pile(value: int | list[int], count: int) -> list[int]:
     return list(value) if isinstance(value, list) else [value] * count
 
 
-def _build(spec: dict | None) -> dict | None:
+def _build(spec: dict[str, Any] | None) -> dict[str, Any] | None:
     if spec is None:
         return None
     return {
@@ -440,7 +445,7 @@ def _build(spec: dict | None) -> dict | None:
     }
 
 
-def _takes_cards(kind: str, spec: dict) -> bool:
+def _takes_cards(kind: str, spec: dict[str, Any]) -> bool:
     """Whether a player may ever put a card on a pile of this kind."""
     if kind == "foundation":
         return True
@@ -450,7 +455,7 @@ def _takes_cards(kind: str, spec: dict) -> bool:
     return spec.get("build") is not None or accepts != "none"
 
 
-def _compile_pile(kind: str, spec: dict, targets: list[str], rest: int) -> dict:
+def _compile_pile(kind: str, spec: dict[str, Any], targets: list[str], rest: int) -> dict[str, Any]:
     count = spec.get("count", 1)
     build = _build(spec.get("build"))
     deal = spec.get("deal", {})

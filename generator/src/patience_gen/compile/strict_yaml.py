@@ -51,11 +51,11 @@ class _StrictLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in the stubs
             raise _Refusal(problem="aliases (*name) are not allowed: write the value out",
                            problem_mark=event.start_mark)
         if self._depth >= MAX_DEPTH:
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in the stubs
             raise _Refusal(problem=f"nested more than {MAX_DEPTH} levels deep",
                            problem_mark=event.start_mark)
         self._depth += 1

@@ -34,7 +34,7 @@ EUROPEAN_ONLY: list[tuple[re.Pattern[str], str]] = [
 
 def is_brazilian(catalog: Catalog) -> bool:
     """Whether the catalog's header says it is Brazilian Portuguese."""
-    return catalog.locale_identifier == "pt_BR"
+    return bool(catalog.locale_identifier == "pt_BR")
 
 
 def regional_problems(catalog: Catalog, label: str) -> list[Problem]:

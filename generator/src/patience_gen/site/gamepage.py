@@ -47,7 +47,8 @@ PHONE_MEDIA = "screen and (max-width: 44.9375em)"
 def engine_config(variant_id: str) -> dict[str, Any]:
     """The compiled engine config of a variant, read from the engine's package data."""
     path = resources.files("patience").joinpath("variants", f"{variant_id}.json")
-    return json.loads(path.read_text("utf-8"))
+    config: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return config
 
 
 def _count(config: dict[str, Any], kind: str) -> int:

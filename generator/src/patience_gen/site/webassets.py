@@ -28,6 +28,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("mkdocs.hooks.play")
 
@@ -336,12 +337,14 @@ def _lock_lists(lock: Path, wheel: Path, npm_lock: Path) -> bool:
     )
 
 
-def wheel_entry(site_dir: Path) -> dict | None:
+def wheel_entry(site_dir: Path) -> dict[str, Any] | None:
     """The engine's entry in a built site's lock file (used by tests and benchmarks)."""
     lock = site_dir / SITE_FOLDER / LOCK_NAME
     if not lock.is_file():
         return None
-    return json.loads(lock.read_text()).get("packages", {}).get(ENGINE_PACKAGE)
+    entry: dict[str, Any] | None = json.loads(lock.read_text()).get("packages", {}).get(
+        ENGINE_PACKAGE)
+    return entry
 
 
 SERVICE_WORKER = "sw.js"

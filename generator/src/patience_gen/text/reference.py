@@ -34,7 +34,8 @@ def _resolve(root: dict[str, Any], ref: str) -> dict[str, Any]:
     node: Any = root
     for part in ref.lstrip("#/").split("/") if ref != "#" else []:
         node = node[part]
-    return node
+    resolved: dict[str, Any] = node
+    return resolved
 
 
 def _values(root: dict[str, Any], prop: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from patience_gen.text.cards import card_list, card_name, suit_name
 from patience_gen.text.examples import DealExample, Example, deal_example, group_example, rank_of
 
 Config = Mapping[str, Any] | Rules
+Found = Mapping[tuple[str, bool], Example]  # the worked examples, by (pile kind, group)
 """An engine config or its rules model: the public functions here take either."""
 
 
@@ -152,7 +153,7 @@ def suit_detail(t: Translator, suit: str) -> str | None:
     return None
 
 
-def build_sentences(t: Translator, kind: str, spec: PileRules, found: dict) -> list[str]:
+def build_sentences(t: Translator, kind: str, spec: PileRules, found: Found) -> list[str]:
     """Everything about placing cards on a pile of this kind, with worked examples."""
     build = spec.build
     if build is None:
@@ -490,7 +491,7 @@ def face_down_sentence(t: Translator, spec: PileRules) -> str | None:
 
 # -- sections ------------------------------------------------------------------------------------
 
-def foundation_sentences(t: Translator, config: Config, found: dict) -> list[str]:
+def foundation_sentences(t: Translator, config: Config, found: Found) -> list[str]:
     """How foundations start, build, finish, and give cards back."""
     rules = rules_of(config)
     spec = rules.foundation
@@ -590,7 +591,7 @@ def rearrange_sentences(t: Translator, rules: Rules, kind: str) -> list[str]:
     return out
 
 
-def complete_run_sentences(t: Translator, spec: PileRules, found: dict) -> list[str]:
+def complete_run_sentences(t: Translator, spec: PileRules, found: Found) -> list[str]:
     """Foundations that take a whole suit at once, never a single card."""
     assert spec.build is not None
     if spec.build.relation.rank == "down":
@@ -613,7 +614,7 @@ def complete_run_sentences(t: Translator, spec: PileRules, found: dict) -> list[
     return out
 
 
-def pile_sentences(t: Translator, config: Config, kind: str, found: dict) -> list[str]:
+def pile_sentences(t: Translator, config: Config, kind: str, found: Found) -> list[str]:
     """Tableau, reserve and fans: the deal's rearranging, building, moving, empty piles,
     face-down cards."""
     rules = rules_of(config)
@@ -866,7 +867,7 @@ def difficulty_word(t: Translator, difficulty: str) -> str:
             return t.p_("difficulty", "hard")
 
 
-def win_rate_phrase(t: Translator, win_rate: dict | None) -> str:
+def win_rate_phrase(t: Translator, win_rate: Mapping[str, Any] | None) -> str:
     """The claim for the home page, said for what it counts: players' wins or winnable deals."""
     if not win_rate:
         return "—"
@@ -890,7 +891,7 @@ def win_rate_phrase(t: Translator, win_rate: dict | None) -> str:
             return t.p_("claimed rate", "{percent} of deals winnable", percent=percent)
 
 
-def claim_sentence(t: Translator, win_rate: dict) -> str:
+def claim_sentence(t: Translator, win_rate: Mapping[str, Any]) -> str:
     """The sources' claimed rate, quoted for what it counts and with their own hedge, if any.
 
     A rate of players' wins ("won about 20 % of the time") is not a share of winnable deals,

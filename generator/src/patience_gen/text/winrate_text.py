@@ -41,7 +41,7 @@ def measured_figures(variant_id: str, rules_path: Path | str,
 
 def settled(figures: Figures) -> bool:
     """Whether so few deals were undecided that the share won is a win rate."""
-    return figures["undecided"] < SETTLED * figures["deals"]
+    return bool(figures["undecided"] < SETTLED * figures["deals"])
 
 
 def hides_cards(config: dict[str, Any]) -> bool:
