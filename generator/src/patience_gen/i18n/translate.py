@@ -222,12 +222,13 @@ class Translator:
         if plural is None:
             text = strings[0]
         else:
-            index = self._plural(n) if len(strings) > 1 else 0
+            index = self.plural_form(n) if len(strings) > 1 else 0
             text = strings[min(index, len(strings) - 1)]
         return markdown_escape.translated(text) if markdown else text
 
-    def _plural(self, n: int) -> int:
-        """The catalog's own plural rule (its Plural-Forms header) picks the form."""
+    def plural_form(self, n: int) -> int:
+        """Which plural form a count takes, by the catalog's own rule (its Plural-Forms
+        header; English's without a catalog)."""
         if self._plural_rule is None:
             self._plural_rule = gettext.c2py(self.catalog.plural_expr if self.catalog else "n != 1")
         return self._plural_rule(n)

@@ -166,13 +166,12 @@ def _catalog_translator(lang: str, locales_dir: Path) -> Translator | None:
 PLURAL_TABLE_SIZE = 200
 
 
-def _plural_table(translator: Any | None) -> list[int]:
+def _plural_table(translator: Translator | None) -> list[int]:
     """The index of the plural form for each count: the catalog's Plural-Forms rule, so the
     page agrees with gettext exactly (English: n != 1)."""
-    rule = getattr(translator, "_plural", None) if translator is not None else None
-    if rule is None or getattr(translator, "catalog", None) is None:
+    if translator is None or translator.catalog is None:
         return [int(n != 1) for n in range(PLURAL_TABLE_SIZE)]
-    return [int(rule(n)) for n in range(PLURAL_TABLE_SIZE)]
+    return [translator.plural_form(n) for n in range(PLURAL_TABLE_SIZE)]
 
 
 def ui_strings(lang: str, locales_dir: Path | None = None) -> dict[str, Any]:
