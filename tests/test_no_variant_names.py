@@ -22,7 +22,7 @@ from patience_gen.compile.rules import schema
 ROOT = Path(__file__).resolve().parents[1]
 CODE_FOLDERS = ("engine", "generator", "site_overrides", "hooks")
 CODE_SUFFIXES = {".py", ".js", ".mjs", ".html", ".css"}
-SKIPPED_PARTS = {"node_modules", "__pycache__", ".venv", "build", "dist", "site"}
+SKIPPED_PARTS = {"node_modules", "__pycache__", ".venv", "build", "dist"}
 FAMILY_FOLDERS = ("generator",)
 
 # Code that still names variants, with what has to change; each entry must fail, so that it is
