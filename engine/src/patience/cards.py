@@ -7,10 +7,11 @@ A card's code is `suit_index * 13 + rank - 1` (0..51); a face-down card on a pil
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
-FACE_DOWN = 64
+FACE_DOWN: Final = 64
 RED_SUITS = frozenset("DH")
 
 

@@ -24,13 +24,14 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from patience.cards import FACE_DOWN, Card, card_text, code_of, rank_of
 from patience.layout import Layout, layout_of
 from patience.records import Change, Flip, NextPass, Shift, Step, TurnOver, Undo
 from patience.rng import shuffled
 from patience.rules import (
+    CARDS_PER_DECK,
     RANKS_PER_SUIT,
     FoundationBase,
     GroupRule,
@@ -41,12 +42,13 @@ from patience.rules import (
     TurnTo,
     free_cell_limit,
     rules_of,
+    space_bits,
     space_codes,
 )
 from patience.saves import SAVE_FORMAT, read_save
 
 BASE_RANKS = {FoundationBase.ACE: 1, FoundationBase.KING: 13}
-RUN_OF_SUIT = (RANKS_PER_SUIT,)  # the only count a pile taking complete runs accepts
+RUN_OF_SUIT: Final = (RANKS_PER_SUIT,)  # the only count a pile taking complete runs accepts
 
 
 class IllegalMove(ValueError):
@@ -459,9 +461,10 @@ class Game:
         The same moves, in the same order, as `legal_moves`.
         """
         lay, piles = self._lay, self._piles
-        build, space_fixed = lay.build, lay.space_fixed
+        build, space_fixed = lay.takes, lay.space_fixed
         closed = SpaceRule.NONE
-        wanted: dict[int, list[int]] = {}
+        # Per card code, the piles with cards that take it, in pile order.
+        wanted: list[list[int] | None] = [None] * CARDS_PER_DECK
         empty = []
         runs_only = lay.complete_runs
         for t, dest in enumerate(piles):
@@ -473,14 +476,14 @@ class Game:
             top = dest[-1]
             if table is not None and not top & FACE_DOWN and not runs_only[t]:
                 for code in table[top]:
-                    takers = wanted.get(code)
+                    takers = wanted[code]
                     if takers is None:
                         wanted[code] = [t]
                     else:
                         takers.append(t)
         out: list[Step] = []
         kinds, max_cards = lay.kinds, lay.max_cards
-        room, group_fits, takes = self._room, self._group_fits, space_codes(self._base)
+        room, group_fits, takes = self._room, self._group_fits, space_bits(self._base)
         rules: dict[tuple[int, PileKind], SpaceRule] = {}
         within, limited = self._within, lay.limit
         for s in lay.sources:
@@ -488,20 +491,20 @@ class Game:
             counts = self._movable(s)
             if not counts:
                 continue
-            allowed = lay.target_set[s]
+            allowed = lay.target_bits[s]
             if limited[s] is not None:
                 # No target allows more than a pile with cards, which leaves every helper free.
                 counts = range(1, min(len(counts), self.capacity(s, -1) or 1) + 1)
             for n in counts:
-                takers = wanted.get(src[-n])
+                takers = wanted[src[-n]]
                 if takers is None:
                     continue
                 for t in takers:
-                    if t in allowed and (max_cards[t] is None or room(t, n)) and (
+                    if allowed >> t & 1 and (max_cards[t] is None or room(t, n)) and (
                             n == 1 or group_fits(s, t, n)):
                         out.append((s, t, n))
             for t in empty:
-                if t not in allowed:
+                if not allowed >> t & 1:
                     continue
                 rule = space_fixed[t]
                 if rule is None:
@@ -513,7 +516,7 @@ class Game:
                 codes = takes[rule]
                 sizes = [n for n in RUN_OF_SUIT if n in counts] if runs_only[t] else counts
                 for n in sizes:
-                    if src[-n] in codes and (n == 1 or (
+                    if codes >> src[-n] & 1 and (n == 1 or (
                             group_fits(s, t, n) and within(s, t, n))):
                         out.append((s, t, n))
         stock = self._stock_step()

@@ -29,7 +29,7 @@ class Layout:
         "auto_fill", "auto_foundation", "auto_sources", "build", "by_kind", "complete_runs",
         "foundations", "group", "ids", "index", "kinds", "limit", "max_cards", "rules", "run",
         "run_foundations", "simple", "single_cards", "sources", "space_fixed", "specs", "stock",
-        "target_set", "targets", "total", "turn", "waste",
+        "takes", "target_bits", "target_set", "targets", "total", "turn", "waste",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -52,6 +52,13 @@ class Layout:
         self.build: tuple[Table | None, ...] = tuple(
             None if s.build is None else s.build.relation.table for s in specs)
         """What may be placed on each pile's top card (None: nothing)."""
+        sorted_rows: dict[int, tuple[tuple[int, ...], ...]] = {}
+        for table in self.build:
+            if table is not None and id(table) not in sorted_rows:
+                sorted_rows[id(table)] = tuple(tuple(sorted(row)) for row in table)
+        self.takes: tuple[tuple[tuple[int, ...], ...] | None, ...] = tuple(
+            None if table is None else sorted_rows[id(table)] for table in self.build)
+        """The same as tuples in code order, which move generation goes through faster."""
         self.run: tuple[Table | None, ...] = tuple(
             None if s.moves.run is None else s.moves.run.table for s in specs)
         """How the cards of a group leaving each pile lie on each other (None: no groups)."""
@@ -66,6 +73,8 @@ class Layout:
         """The piles each pile's cards may go to, in pile order."""
         self.target_set = tuple(frozenset(t) for t in self.targets)
         """The same, as sets."""
+        self.target_bits = tuple(sum(1 << t for t in targets) for targets in self.targets)
+        """The same, as bits (pile t as 1 << t)."""
         self.simple = tuple(
             frozenset(t for t in self.targets[p] if not self.single_cards[t] and (
                 (self.run[p] is not None and self.run[p] is self.build[t])

@@ -20,12 +20,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Protocol
+from typing import Final, Protocol
 
 from patience.records import Undo
 
-ROUNDS = 40  # games a level plays, and rounds of them the level above, before starting anew
-STEP = 1.0  # how far one best game moves the policy
+ROUNDS: Final = 40  # games a level plays, and rounds of them the level above, before starting anew
+STEP: Final = 1.0  # how far one best game moves the policy
 
 
 class Position[Opt](Protocol):

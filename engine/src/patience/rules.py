@@ -25,16 +25,16 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from patience.cards import FACE_DOWN, SUITS, Card, card_text, rank_of
 
 FORMAT = 1
 """The engine config format: the compiler writes it, the engine refuses any other."""
 
-CARDS_PER_DECK = 52
-RANKS_PER_SUIT = 13
-MAX_DECKS = 8
+CARDS_PER_DECK: Final = 52
+RANKS_PER_SUIT: Final = 13
+MAX_DECKS: Final = 8
 
 
 class PileKind(StrEnum):
@@ -217,6 +217,12 @@ def space_codes(base: int) -> Mapping[SpaceRule, frozenset[int]]:
         SpaceRule.BASE: frozenset(c for c in every if c % 13 + 1 == base),
         SpaceRule.NONE: frozenset(),
     }
+
+
+@cache
+def space_bits(base: int) -> Mapping[SpaceRule, int]:
+    """`space_codes` with each set of codes as bits (code c as 1 << c), for move generation."""
+    return {rule: sum(1 << c for c in codes) for rule, codes in space_codes(base).items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,7 +68,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from patience.cards import FACE_DOWN
 from patience.game import Game, Move
@@ -80,19 +80,19 @@ from patience.rules import GroupRule, PileKind, space_codes
 Status = Literal["won", "lost", "undecided"]
 # Bumped whenever a change can alter which deals a node budget decides: win-rate data files
 # record it, and runs of different versions are never merged into one file.
-VERSION = 24
+VERSION: Final = 24
 Triple = tuple[int, int, int]  # a move as (source, target, count) pile indexes
 # A move of the search: the stock's turns to make first (often none), then one move.
 Option = tuple[int, int, int, tuple[Triple, ...]]
-CHECK_EVERY = 128  # nodes between two looks at the clock
+CHECK_EVERY: Final = 128  # nodes between two looks at the clock
 # What each turn of the stock takes off a move's worth, for ordering (see `_Search._score`):
 # little (TURN_COST_LOW) with unlimited passes, where a card turned past comes round again;
 # much (TURN_COST_HIGH) with a few passes, where it comes back only at the cost of a pass, so
 # the nearest cards are tried first. With one pass the turn that brings up the card played
 # costs little (the pass is gone through once anyway), but each card turned past it stays
 # under it in the waste: those turns cost much.
-TURN_COST_LOW = 1
-TURN_COST_HIGH = 100
+TURN_COST_LOW: Final = 1
+TURN_COST_HIGH: Final = 100
 # Restarts (see `solve`): the share of the budget kept for the one search in the usual
 # order that goes on between them (it alone can prove a loss that needs a large table), the
 # first restart's positions, how much each next one may search, and how much randomness
@@ -101,35 +101,35 @@ TURN_COST_HIGH = 100
 # is a long line of moves that build runs, which the usual order favours by a few tens and a
 # wider shuffle drowns (on the two-suit deals 1-20 of such a game at 200,000 positions, 14
 # won with 40 against 7 with 300).
-PROOF_SHARE = 0.5
-RESTART_NODES = 500
-RESTART_GROWTH = 1.05
-SHUFFLE = 300
-RUN_SHUFFLE = 40
+PROOF_SHARE: Final = 0.5
+RESTART_NODES: Final = 500
+RESTART_GROWTH: Final = 1.05
+SHUFFLE: Final = 300
+RUN_SHUFFLE: Final = 40
 # Best-first restarts (see `_BestFirst`; only where every card is in sight, see `_open`): their
 # share of the restarts' positions, their positions each, the weights of their distance (cards
 # home, cards lying on cards wanted earlier, depth of the cards wanted soon) taken in turn, and
 # the noise on it once every set of weights has had a plain try.
-BEST_FIRST_SHARE = 0.3
-BEST_FIRST_NODES = 3000
-BEST_FIRST_WEIGHTS = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1), (5, 1, 1))
-BEST_FIRST_NOISE = 20
+BEST_FIRST_SHARE: Final = 0.3
+BEST_FIRST_NODES: Final = 3000
+BEST_FIRST_WEIGHTS: Final = ((10, 2, 1), (10, 1, 1), (20, 3, 1), (10, 2, 2), (10, 0, 1), (5, 1, 1))
+BEST_FIRST_NOISE: Final = 20
 # Where foundations take only complete runs (see `_BestFirst._run_cost`), best-first search
 # measures a position by its runs, which leads it well enough to get most of the restarts'
 # positions, in attempts that double in size from BEST_FIRST_NODES; an empty pile counts as
 # this many breaks in runs.
-RUN_BEST_FIRST_SHARE = 0.8
-EMPTY_PILE_BREAKS = -2
+RUN_BEST_FIRST_SHARE: Final = 0.8
+EMPTY_PILE_BREAKS: Final = -2
 # Rollouts (see rollouts.py) get this share of the restarts' positions beyond their first
 # ROLLOUT_AFTER (short restarts find most wins sooner, and a rollout's policy needs some games to
 # learn), in turns of ROLLOUT_NODES positions. Their policy knows a move onto an empty pile by
 # the pile's kind (KIND_CODES).
 ROLLOUT_SHARE = 0.5
 ROLLOUT_AFTER = 20_000
-ROLLOUT_NODES = 2000
-KIND_CODES = {"foundation": 0, "tableau": 1, "reserve": 2, "fan": 3, "stock": 4, "waste": 5}
-NO_CARD = 63  # no card: a move from an empty pile (a redeal of an empty waste, say)
-EMPTY_PILE = 64  # added to a pile's kind code: a move onto an empty pile of that kind
+ROLLOUT_NODES: Final = 2000
+KIND_CODES: Final = {"foundation": 0, "tableau": 1, "reserve": 2, "fan": 3, "stock": 4, "waste": 5}
+NO_CARD: Final = 63  # no card: a move from an empty pile (a redeal of an empty waste, say)
+EMPTY_PILE: Final = 64  # added to a pile's kind code: a move onto an empty pile of that kind
 
 # A pile's hosts (see `_Rules.pile_hosts`): where they start, each host, and their like keys
 # as bits, with those met twice.
@@ -251,10 +251,13 @@ class _Rules:
             if table is not None and lay.kinds[p] != "foundation"
             and all(len({table[y] for y in range(52) if x in table[y]}) <= 1 for x in range(52)))
         self.shifts, self.likes = self._shifts()
-        # For `exchanged`: per shift pile, each card's like key (its group's and its least
-        # like card's).
-        self.like_ids = {p: [(self.group_of[p] or 0) * 52 + min(likes) for likes in self.likes[p]]
-                         for p in self.shifts}
+        # For `exchanged`: per shift pile, each card's like key, one per group and set of like
+        # cards, numbered from 0 so that sets of them stay small integers (a compiled search
+        # takes bits above the 62nd through Python's slower big integers).
+        classes = {p: [((self.group_of[p] or 0), min(likes)) for likes in self.likes[p]]
+                   for p in self.shifts}
+        number = {c: i for i, c in enumerate(sorted({c for row in classes.values() for c in row}))}
+        self.like_ids = {p: [number[c] for c in row] for p, row in classes.items()}
         # The like keys of one shift pile per group, for `blocked`.
         self.like_rows = list({self.group_of[p]: self.like_ids[p] for p in sorted(self.shifts)}
                               .values())
@@ -272,6 +275,10 @@ class _Rules:
         self._dead: dict[bytes, frozenset[int]] = {}
         self.levels: dict[tuple[Any, ...], _Levels] = {}  # see `_Search._levels`
         self.classes = _card_classes(lay)  # see `_card_classes`; None: every card its own
+        # A face-down card's code turned up and written as its class, as `bytes.translate`
+        # takes it: for the stock in `split`.
+        face_up = bytes(c & ~FACE_DOWN for c in range(256))
+        self.face_up = face_up if self.classes is None else face_up.translate(self.classes)
         # For `locked`: per card the tableau cards it may go onto, as a bit mask, and the
         # card below it up its foundation (-1 for a base card); the cards a space takes;
         # the run table (None: single cards move); whether every face-up card moves with the
@@ -944,9 +951,9 @@ class _Rules:
         to the start: so all of those splits are one position, written as the start. Any
         other split can be left but not come back to, and counts for itself.
         """
-        line = bytes(waste) + bytes(c & ~FACE_DOWN for c in reversed(stock))
-        if self.classes is not None:
-            line = line.translate(self.classes)
+        classes = self.classes
+        line = (bytes(waste) if classes is None else bytes(waste).translate(classes)) + bytes(
+            stock[::-1]).translate(self.face_up)
         split = len(waste)
         turn = self.lay.turn
         assert turn is not None
@@ -1255,6 +1262,8 @@ class _Search:
         stock = self.lay.stock
         if s == stock or t == stock:
             return None
+        if turns and self.free_turns:
+            return self._peek_turned(t, turns)
         moved = list(self.game.stacks)
         passes = self.game.passes
         changed = [s, t]
@@ -1269,11 +1278,31 @@ class _Search:
         moved[s], moved[t] = src, dest
         return self._key_of(moved, changed, passes)
 
-    def _key_of(self, moved: list[list[int]], changed: list[int], passes: int) -> bytes:
+    def _peek_turned(self, t: int, turns: tuple[Triple, ...]) -> bytes:
+        """`peek` of a waste card played onto `t` after turns, where turns are free: the key
+        writes the stock and the waste only as their line and its split (see `_Rules.split`),
+        so the line loses the card and splits where it was, and no pile is turned over."""
+        stock, waste = self._line_piles()
+        piles = self.game.stacks
+        up, down = piles[waste], piles[stock]
+        at = self._split_after(turns)[0] - 1  # the card's place in the line
+        card = up[at] if at < len(up) else down[len(up) - at - 1] & ~FACE_DOWN
+        line = self._line(piles, 0)
+        rest = line[1:at + 1] + line[at + 2:]
+        turn = self.lay.turn
+        assert turn is not None
+        split = 0 if at % turn.cards == 0 or at == len(rest) else at
+        moved = list(piles)
+        moved[t] = piles[t] + [card]
+        return self._key_of(moved, [t], self.game.passes, bytes((split,)) + rest)
+
+    def _key_of(self, moved: list[list[int]], changed: list[int], passes: int,
+                line: bytes | None = None) -> bytes:
         """The key of the position whose piles are `moved`, which differ from the game's
         only in the piles `changed` (their parts are worked out afresh, then put back), with
         the stacks on like cards in their set order where the search exchanges them (see
-        `_Rules.exchanged`)."""
+        `_Rules.exchanged`). `line`: the stock and the waste's `_Rules.split`, where the
+        caller has it."""
         parts, joined, rules = self.parts, self.joined, self.rules
         touched = 0
         for p in changed:
@@ -1295,7 +1324,8 @@ class _Search:
                 for p, cards in swapped.items():
                     moved[p] = cards
                 changed = changed + [p for p in swapped if not touched >> p & 1]
-        line = self._line(moved, touched) if self.free_turns else None
+        if line is None and self.free_turns:
+            line = self._line(moved, touched)
         if not changed:
             return rules.key(parts, moved, passes, joined, self.free_turns, line)
         saved = [parts[p] for p in changed]
