@@ -954,12 +954,14 @@ class _Rules:
         classes = self.classes
         line = (bytes(waste) if classes is None else bytes(waste).translate(classes)) + bytes(
             stock[::-1]).translate(self.face_up)
-        split = len(waste)
+        return bytes((self.keyed_split(len(waste), len(stock)),)) + line
+
+    def keyed_split(self, split: int, left: int) -> int:
+        """A split of the line as `split` writes it, `left` cards in the stock: the start
+        (0) wherever turns alone lead back to it."""
         turn = self.lay.turn
         assert turn is not None
-        if split % turn.cards == 0 or not stock:
-            split = 0
-        return bytes((split,)) + line
+        return 0 if split % turn.cards == 0 or not left else split
 
     def turned_to(self, key: bytes) -> list[bytes]:
         """The keys of the other positions that turns alone lead to from the keyed one, where
@@ -1282,18 +1284,13 @@ class _Search:
         """`peek` of a waste card played onto `t` after turns, where turns are free: the key
         writes the stock and the waste only as their line and its split (see `_Rules.split`),
         so the line loses the card and splits where it was, and no pile is turned over."""
-        stock, waste = self._line_piles()
         piles = self.game.stacks
-        up, down = piles[waste], piles[stock]
         at = self._split_after(turns)[0] - 1  # the card's place in the line
-        card = up[at] if at < len(up) else down[len(up) - at - 1] & ~FACE_DOWN
         line = self._line(piles, 0)
         rest = line[1:at + 1] + line[at + 2:]
-        turn = self.lay.turn
-        assert turn is not None
-        split = 0 if at % turn.cards == 0 or at == len(rest) else at
         moved = list(piles)
-        moved[t] = piles[t] + [card]
+        moved[t] = piles[t] + [self._line_card(at)]
+        split = self.rules.keyed_split(at, len(rest) - at)
         return self._key_of(moved, [t], self.game.passes, bytes((split,)) + rest)
 
     def _key_of(self, moved: list[list[int]], changed: list[int], passes: int,
@@ -1384,10 +1381,8 @@ class _Search:
         s, t, n, turns = option
         piles = self.game.stacks
         if turns:
-            stock, waste = self._line_piles()
-            up, down = piles[waste], piles[stock]
             at = self._split_after(turns)[0] - 1  # in the line: the waste, then the stock
-            card = NO_CARD if at < 0 else up[at] if at < len(up) else down[len(up) - at - 1]
+            card = NO_CARD if at < 0 else self._line_card(at)
         else:
             card = piles[s][-n] if piles[s] else NO_CARD
         dest = (piles[t][-1] & ~FACE_DOWN if piles[t]
@@ -1405,6 +1400,12 @@ class _Search:
             return down + [c ^ FACE_DOWN for c in reversed(up[split:])], up[:split], passes
         kept = len(down) - (split - len(up))  # the stock's cards left unturned
         return down[:kept], up + [c ^ FACE_DOWN for c in reversed(down[kept:])], passes
+
+    def _line_card(self, at: int) -> int:
+        """The card at place `at` of the stock and the waste's line (see `_cycle`), face up."""
+        stock, waste = self._line_piles()
+        up, down = self.game.stacks[waste], self.game.stacks[stock]
+        return up[at] if at < len(up) else down[len(up) - at - 1] & ~FACE_DOWN
 
     def _split_after(self, turns: tuple[Triple, ...]) -> tuple[int, int]:
         """Where these turns split the stock and the waste's line (see `_cycle`), and the
