@@ -552,7 +552,7 @@ class Game:
         spec = lay.specs[s]
         if lay.group[s] is GroupRule.NONE:
             return f"cards never leave a {lay.kinds[s]}"
-        if t not in lay.target_set[s]:
+        if not lay.target_bits[s] >> t & 1:
             return f"cards from a {lay.kinds[s]} may go only to a {' or '.join(spec.moves.to)}"
         counts = self._movable(s)
         if move.count not in counts:
@@ -678,7 +678,7 @@ class Game:
             spaces = lay.specs[t].spaces
             for kind in spaces.only_from or ():
                 for s in lay.by_kind.get(kind, ()):
-                    if (t in lay.target_set[s] and 1 in self._movable(s)
+                    if (lay.target_bits[s] >> t & 1 and 1 in self._movable(s)
                             and self._refusal(s, t, 1) is None):
                         self._move((s, t, 1), changes)
                         return True
@@ -723,7 +723,7 @@ class Game:
             if len(piles[s]) < RANKS_PER_SUIT or RANKS_PER_SUIT not in self._movable(s):
                 continue
             for f in lay.run_foundations:
-                if f in lay.target_set[s] and self._refusal(s, f, RANKS_PER_SUIT) is None:
+                if lay.target_bits[s] >> f & 1 and self._refusal(s, f, RANKS_PER_SUIT) is None:
                     self._move((s, f, RANKS_PER_SUIT), changes)
                     return True
         return False

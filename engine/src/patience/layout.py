@@ -29,7 +29,7 @@ class Layout:
         "auto_fill", "auto_foundation", "auto_sources", "build", "by_kind", "complete_runs",
         "foundations", "group", "ids", "index", "kinds", "limit", "max_cards", "rules", "run",
         "run_foundations", "simple", "single_cards", "sources", "space_fixed", "specs", "stock",
-        "takes", "target_bits", "target_set", "targets", "total", "turn", "waste",
+        "takes", "target_bits", "targets", "total", "turn", "waste",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -71,8 +71,6 @@ class Layout:
             tuple(t for t in range(len(ids)) if t != p and kinds[t] in s.moves.to)
             for p, s in enumerate(specs))
         """The piles each pile's cards may go to, in pile order."""
-        self.target_set = tuple(frozenset(t) for t in self.targets)
-        """The same, as sets."""
         self.target_bits = tuple(sum(1 << t for t in targets) for targets in self.targets)
         """The same, as bits (pile t as 1 << t)."""
         self.simple = tuple(
