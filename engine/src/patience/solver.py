@@ -132,8 +132,8 @@ NO_CARD: Final = 63  # no card: a move from an empty pile (a redeal of an empty 
 EMPTY_PILE: Final = 64  # added to a pile's kind code: a move onto an empty pile of that kind
 
 # A pile's hosts (see `_Rules.pile_hosts`): where they start, each host, and their like keys
-# as bits, with those met twice.
-PileHosts = tuple[int, list[int], int, int]
+# as bits, with those met twice and those of hosts with a stack.
+PileHosts = tuple[int, list[int], int, int, int]
 # Per set of foundation tops: (soon, need, costs), see `_Search._levels`.
 _Levels = tuple[dict[int, int], dict[int, int], dict[bytes, tuple[int, int]]]
 
@@ -788,12 +788,12 @@ class _Rules:
 
     def pile_hosts(self, p: int, pile: list[int]) -> PileHosts:
         """A shift pile's hosts for `exchanged`: where they start, each as its like key << 16
-        | p << 8 | its index, and their like keys as bits, with those met twice. A host is a
-        face-up card whose stack (the cards above it) is built on it and moves as one group,
-        or that lies bare."""
+        | p << 8 | its index, and their like keys as bits: all, those met twice, and those
+        of hosts with a stack. A host is a face-up card whose stack (the cards above it) is
+        built on it and moves as one group, or that lies bare (the top card alone)."""
         n = len(pile)
         if not n or pile[-1] & FACE_DOWN:
-            return n, [], 0, 0
+            return n, [], 0, 0, 0
         table = self.lay.build[p]
         assert table is not None
         ids = self.like_ids[p]
@@ -803,12 +803,13 @@ class _Rules:
             j -= 1
         found = [ids[pile[i]] << 16 | p << 8 | i for i in range(j, n)
                  if runs or i + 1 == n or pile[i + 1] in table[pile[i]]]
-        mask = twice = 0
+        mask = twice = stacked = 0
         for e in found:
+            stacked = mask  # at the end, every host's but the top card's: they have stacks
             bit = 1 << (e >> 16)
             twice |= mask & bit
             mask |= bit
-        return j, found, mask, twice
+        return j, found, mask, twice, stacked
 
     def exchanged(self, piles: list[list[int]], blocked: int,
                   hosts: list[PileHosts]) -> dict[int, list[int]] | None:
@@ -834,17 +835,19 @@ class _Rules:
         alike loses no win. Where a card like W is wanted the extra move could come first,
         so there the stacks keep their places.
         """
-        seen = twice = 0
-        for _, _, mask, again in hosts:
+        seen = twice = stacked = 0
+        for _, _, mask, again, carry in hosts:
             twice |= seen & mask | again
             seen |= mask
-        twice &= ~blocked
+            stacked |= carry
+        # Like hosts that all lie bare have no stacks to exchange.
+        twice &= stacked & ~blocked
         if not twice:
             return None
         # Per like key met twice, its hosts.
         starts = [0] * len(piles)
         alike: dict[int, list[int]] = {}
-        for j, found, mask, _ in hosts:
+        for j, found, mask, _, _ in hosts:
             if mask & twice:
                 for e in found:
                     k = e >> 16
