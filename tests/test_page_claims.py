@@ -137,6 +137,20 @@ def test_a_settled_sample_gives_the_rate_and_its_interval(measured_project: Path
     assert "99.3% of 1,000 deals" in row
 
 
+def why_sentences(t: Translator) -> tuple[str, str]:
+    """Why players win less often than a settled figure: with hidden cards, then without."""
+    return (t.gettext("Players win less often: the solver tries every line of play and sees "
+                      "the face-down cards, which a player cannot."),
+            t.gettext("Players win less often: the solver tries every line of play before it "
+                      "moves."))
+
+
+def measured_paragraph(page: str) -> str:
+    """The page's paragraph of measured figures (the one marked `.measured`)."""
+    before = page.split("\n{: .measured }")[0]
+    return before.rsplit("\n\n", 1)[-1].strip()
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_face_down_cards_are_mentioned_only_where_a_game_has_them(measured_project: Path,
                                                                  language: str):
@@ -146,16 +160,56 @@ def test_face_down_cards_are_mentioned_only_where_a_game_has_them(measured_proje
     assert not result.problems, result.problems
     suffix = "" if language == "en" else f".{language}"
     t = Translator.for_language(language, LOCALES)
-    hidden = t.gettext("Players win less often: the solver tries every line of play and sees "
-                       "the face-down cards, which a player cannot.")
-    shown = t.gettext("Players win less often: the solver tries every line of play before it "
-                      "moves.")
-    for vid, variant in result.variants.items():
+    hidden, shown = why_sentences(t)
+    for vid in ("westcliff", "willow"):  # settled samples
         page = result.pages[docs / f"{vid}{suffix}.md"]
-        expected, absent = (hidden, shown) if hides_cards(variant.config) else (shown, hidden)
+        hides = hides_cards(result.variants[vid].config)
+        expected, absent = (hidden, shown) if hides else (shown, hidden)
         assert expected in page and absent not in page, (vid, language)
     assert not hides_cards(result.variants["willow"].config)
-    assert hides_cards(result.variants["wood"].config)
+    assert hides_cards(result.variants["westcliff"].config)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_unsettled_sample_says_only_what_its_counts_prove(measured_project: Path,
+                                                             language: str):
+    """Wood's 38 won and 162 undecided of 200 put the share of winnable deals between 19 % and
+    100 %; nothing compares players with a rate that is not one."""
+    write_data(measured_project / "data", measured_project / "rules" / "willow.yaml", 50, 30, 120)
+    docs = measured_project / "docs"
+    result = generate(measured_project / "rules", docs, LOCALES, [language],
+                      data_dir=measured_project / "data")
+    assert not result.problems, result.problems
+    suffix = "" if language == "en" else f".{language}"
+    t = Translator.for_language(language, LOCALES)
+    wood = measured_paragraph(result.pages[docs / f"wood{suffix}.md"])
+    willow = measured_paragraph(result.pages[docs / f"willow{suffix}.md"])
+    for paragraph in (wood, willow):
+        assert not any(why in paragraph for why in why_sentences(t))
+    seeing = t.gettext("Still, the counts show that between {low} and {high} of these deals can "
+                       "be won by someone who sees every card.")
+    plain = t.gettext("Still, the counts show that between {low} and {high} of these deals can "
+                      "be won.")
+    assert seeing.format(low=t.percent(19), high=t.percent(100)) in wood
+    assert plain.format(low=t.percent(25), high=t.percent(85)) in willow
+    assert seeing.format(low=t.percent(25), high=t.percent(85)) not in willow
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sample_with_nothing_decided_gives_no_figure(measured_project: Path, language: str):
+    write_data(measured_project / "data", measured_project / "rules" / "wood.yaml", 0, 0, 1000)
+    docs = measured_project / "docs"
+    result = generate(measured_project / "rules", docs, LOCALES, [language],
+                      data_dir=measured_project / "data")
+    assert not result.problems, result.problems
+    suffix = "" if language == "en" else f".{language}"
+    t = Translator.for_language(language, LOCALES)
+    wood = measured_paragraph(result.pages[docs / f"wood{suffix}.md"])
+    none = t.ngettext("Measured: a solver could not decide the one deal it tried within its "
+                      "search budget, so there is no figure for this game yet.",
+                      "Measured: a solver could not decide any of the {count} deals it tried "
+                      "within its search budget, so there is no figure for this game yet.", 1000)
+    assert wood == none.format(count=t.number(1000))
 
 
 def foundation_moves_seen(config: dict, games: int, seed: int) -> int:

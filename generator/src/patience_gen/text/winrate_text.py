@@ -3,9 +3,11 @@
 The figures come from `winrates.measured` (the solver's data file, checked against the rules
 file's hash). They say what happened: how many deals the solver won, and how many it could not
 decide within its budget. A percentage with its 95 % interval is a win rate only when almost
-every deal was decided (`SETTLED`); otherwise the page gives the counts and says that they are
-not a win rate yet. The solver tries every line of play and, where the game hides cards, sees
-them, so the text also says why its figure is above what players win.
+every deal was decided (`SETTLED`); the solver tries every line of play and, where the game
+hides cards, sees them, so the text then also says why its figure is above what players win.
+Otherwise the page gives the counts, says that they are not a win rate yet, and says only what
+they prove: the share of these deals that can be won lies between those won and those not
+proved lost. A sample with nothing decided proves nothing, and says so.
 """
 
 from __future__ import annotations
@@ -93,6 +95,20 @@ def _undecided_sentence(t: Translator, figures: Figures) -> str:
                 "are not a win rate yet.", undecided)
 
 
+def _bounds_sentence(t: Translator, figures: Figures, hidden: bool) -> str:
+    """What an unsettled sample proves: a share of winnable deals between two bounds, not
+    a rate that players could be compared with. Where cards are hidden, the deals are won by
+    seeing them."""
+    won, deals = figures["won"], figures["deals"]
+    low = _percent(t, won / deals)
+    high = _percent(t, (won + figures["undecided"]) / deals)
+    if hidden:
+        return t._("Still, the counts show that between {low} and {high} of these deals can be "
+                   "won by someone who sees every card.", low=low, high=high)
+    return t._("Still, the counts show that between {low} and {high} of these deals can be won.",
+               low=low, high=high)
+
+
 def _why_sentence(t: Translator, hidden: bool) -> str:
     """Why players win less often than the solver; face-down cards only where there are some."""
     if hidden:
@@ -108,7 +124,14 @@ def measured_sentence(t: Translator, figures: Figures | None, hidden: bool) -> s
     """
     if not figures or not figures["deals"]:
         return ""
-    parts = [_won_sentence(t, figures), _undecided_sentence(t, figures), _why_sentence(t, hidden)]
+    deals = figures["deals"]
+    if figures["undecided"] == deals:
+        return t.n_("Measured: a solver could not decide the one deal it tried within its "
+                    "search budget, so there is no figure for this game yet.",
+                    "Measured: a solver could not decide any of the {count} deals it tried "
+                    "within its search budget, so there is no figure for this game yet.", deals)
+    last = _why_sentence(t, hidden) if settled(figures) else _bounds_sentence(t, figures, hidden)
+    parts = [_won_sentence(t, figures), _undecided_sentence(t, figures), last]
     return " ".join(p for p in parts if p)
 
 
