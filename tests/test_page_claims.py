@@ -145,6 +145,16 @@ def why_sentences(t: Translator) -> tuple[str, str]:
                       "moves."))
 
 
+def measured_pages(project: Path, language: str) -> tuple[Translator, dict[str, str]]:
+    """The project's game pages in one language, by variant id, with that language's words."""
+    docs = project / "docs"
+    result = generate(project / "rules", docs, LOCALES, [language], data_dir=project / "data")
+    assert not result.problems, result.problems
+    suffix = "" if language == "en" else f".{language}"
+    pages = {vid: result.pages[docs / f"{vid}{suffix}.md"] for vid in result.variants}
+    return Translator.for_language(language, LOCALES), pages
+
+
 def measured_paragraph(page: str) -> str:
     """The page's paragraph of measured figures (the one marked `.measured`)."""
     before = page.split("\n{: .measured }")[0]
@@ -154,20 +164,12 @@ def measured_paragraph(page: str) -> str:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_face_down_cards_are_mentioned_only_where_a_game_has_them(measured_project: Path,
                                                                  language: str):
-    docs = measured_project / "docs"
-    result = generate(measured_project / "rules", docs, LOCALES, [language],
-                      data_dir=measured_project / "data")
-    assert not result.problems, result.problems
-    suffix = "" if language == "en" else f".{language}"
-    t = Translator.for_language(language, LOCALES)
+    t, pages = measured_pages(measured_project, language)
     hidden, shown = why_sentences(t)
-    for vid in ("westcliff", "willow"):  # settled samples
-        page = result.pages[docs / f"{vid}{suffix}.md"]
-        hides = hides_cards(result.variants[vid].config)
+    for vid, hides in (("westcliff", True), ("willow", False)):  # settled samples
+        assert hides_cards(load_variants(measured_project / "rules")[vid].config) == hides
         expected, absent = (hidden, shown) if hides else (shown, hidden)
-        assert expected in page and absent not in page, (vid, language)
-    assert not hides_cards(result.variants["willow"].config)
-    assert hides_cards(result.variants["westcliff"].config)
+        assert expected in pages[vid] and absent not in pages[vid], (vid, language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -176,14 +178,8 @@ def test_an_unsettled_sample_says_only_what_its_counts_prove(measured_project: P
     """Wood's 38 won and 162 undecided of 200 put the share of winnable deals between 19 % and
     100 %; nothing compares players with a rate that is not one."""
     write_data(measured_project / "data", measured_project / "rules" / "willow.yaml", 50, 30, 120)
-    docs = measured_project / "docs"
-    result = generate(measured_project / "rules", docs, LOCALES, [language],
-                      data_dir=measured_project / "data")
-    assert not result.problems, result.problems
-    suffix = "" if language == "en" else f".{language}"
-    t = Translator.for_language(language, LOCALES)
-    wood = measured_paragraph(result.pages[docs / f"wood{suffix}.md"])
-    willow = measured_paragraph(result.pages[docs / f"willow{suffix}.md"])
+    t, pages = measured_pages(measured_project, language)
+    wood, willow = measured_paragraph(pages["wood"]), measured_paragraph(pages["willow"])
     for paragraph in (wood, willow):
         assert not any(why in paragraph for why in why_sentences(t))
     seeing = t.gettext("Still, the counts show that between {low} and {high} of these deals can "
@@ -198,13 +194,8 @@ def test_an_unsettled_sample_says_only_what_its_counts_prove(measured_project: P
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_sample_with_nothing_decided_gives_no_figure(measured_project: Path, language: str):
     write_data(measured_project / "data", measured_project / "rules" / "wood.yaml", 0, 0, 1000)
-    docs = measured_project / "docs"
-    result = generate(measured_project / "rules", docs, LOCALES, [language],
-                      data_dir=measured_project / "data")
-    assert not result.problems, result.problems
-    suffix = "" if language == "en" else f".{language}"
-    t = Translator.for_language(language, LOCALES)
-    wood = measured_paragraph(result.pages[docs / f"wood{suffix}.md"])
+    t, pages = measured_pages(measured_project, language)
+    wood = measured_paragraph(pages["wood"])
     none = t.ngettext("Measured: a solver could not decide the one deal it tried within its "
                       "search budget, so there is no figure for this game yet.",
                       "Measured: a solver could not decide any of the {count} deals it tried "
