@@ -166,8 +166,9 @@ def test_face_down_cards_are_mentioned_only_where_a_game_has_them(measured_proje
                                                                  language: str):
     t, pages = measured_pages(measured_project, language)
     hidden, shown = why_sentences(t)
+    variants = load_variants(measured_project / "rules")
     for vid, hides in (("westcliff", True), ("willow", False)):  # settled samples
-        assert hides_cards(load_variants(measured_project / "rules")[vid].config) == hides
+        assert hides_cards(variants[vid].config) == hides
         expected, absent = (hidden, shown) if hides else (shown, hidden)
         assert expected in pages[vid] and absent not in pages[vid], (vid, language)
 

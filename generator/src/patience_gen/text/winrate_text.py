@@ -99,9 +99,7 @@ def _bounds_sentence(t: Translator, figures: Figures, hidden: bool) -> str:
     """What an unsettled sample proves: a share of winnable deals between two bounds, not
     a rate that players could be compared with. Where cards are hidden, the deals are won by
     seeing them."""
-    won, deals = figures["won"], figures["deals"]
-    low = _percent(t, won / deals)
-    high = _percent(t, (won + figures["undecided"]) / deals)
+    low, high = _percent(t, figures["rate"]), _percent(t, figures["rate_high"])
     if hidden:
         return t._("Still, the counts show that between {low} and {high} of these deals can be "
                    "won by someone who sees every card.", low=low, high=high)
