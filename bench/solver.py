@@ -9,10 +9,12 @@ load shows in the times, so say how loaded it was when quoting them; the verdict
 do not depend on it.
 
 Usage: .venv/bin/python bench/solver.py [--compiled] [--deals 1-200] [--seconds S] [--nodes N]
-[variant ...]. With no variant named, the four launch variants are run (westcliff,
+[--cores 1|2] [variant ...]. With no variant named, the four launch variants are run (westcliff,
 thumb-and-pouch, willow, wood); --all runs every rules file. --compiled runs the engine built by
 mypyc (`patience --compiled`), which the command line may use and the browser never does: the
-same verdicts at a node budget, about twice as many positions a second.
+same verdicts at a node budget, about twice as many positions a second. --cores 2 (with
+--seconds only) searches each deal on two cores, as `patience solve --cores 2` does: the search
+that proves losses on one, the restarts on the other, each with the whole budget.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import time
 import patience
 from patience import solver
 from patience.cli import guarded
-from patience.solver_cli import deal_range, measure, percentile
+from patience.solver_cli import cores_arg, deal_range, measure, percentile
 
 LAUNCH = ["westcliff", "thumb-and-pouch", "willow", "wood"]
 # Targets: share decided, and the median time per deal, at the budget given.
@@ -33,10 +35,12 @@ TARGETS = {"westcliff": (0.995, None), "thumb-and-pouch": (0.995, None),
            "willow": (0.995, None), "klondike-by-threes": (0.97, 0.05)}
 
 
-def bench(variant: str, deals: range, seconds: float | None, nodes: int | None) -> str:
+def bench(variant: str, deals: range, seconds: float | None, nodes: int | None,
+          cores: int = 1) -> str:
     """One variant's line of figures."""
     started = time.perf_counter()
-    results = measure(variant, deals, autoplay=True, nodes=nodes, seconds=seconds)
+    results = measure(variant, deals, autoplay=True, nodes=nodes, seconds=seconds,
+                      cores=cores)
     wall = time.perf_counter() - started
     counts = {s: sum(1 for r in results if r[1] == s) for s in ("won", "lost", "undecided")}
     times = [r[3] for r in results]
@@ -66,6 +70,8 @@ def main() -> int:
     p.add_argument("--nodes", type=int, default=None, help="position budget per deal")
     p.add_argument("--all", action="store_true", help="every rules file")
     p.add_argument("--compiled", action="store_true", help="with the engine compiled by mypyc")
+    p.add_argument("--cores", default="1", metavar="1|2",
+                   help="2: each deal searched on two cores (`patience solve --cores 2`)")
     p.add_argument("variants", nargs="*")
     args = p.parse_args()
     if args.compiled:
@@ -75,15 +81,16 @@ def main() -> int:
             [__file__, *(a for a in sys.argv[1:] if a != "--compiled")],
             "bench/solver.py --compiled")
     seconds = args.seconds if args.seconds or args.nodes else 2.0
+    cores = cores_arg(args.cores, args.nodes, seconds)
     names = patience.variants() if args.all else (args.variants or LAUNCH)
     deals = deal_range(args.deals, None)
     budget = " and ".join(([f"{seconds:g} s"] if seconds else [])
                           + ([f"{args.nodes:,} positions"] if args.nodes else []))
     engine = "pure Python" if solver.__file__.endswith(".py") else "compiled"
     print(f"deals {deals.start}-{deals.stop - 1}, budget {budget} per deal, autoplay on, "
-          f"{engine} engine")
+          f"{engine} engine, {cores} {'core' if cores == 1 else 'cores'} a deal")
     for variant in names:
-        print(bench(variant, deals, seconds, args.nodes), flush=True)
+        print(bench(variant, deals, seconds, args.nodes, cores), flush=True)
     return 0
 
 

@@ -51,8 +51,9 @@ def test_percentile_nearest_rank():
     assert percentile([], 0.5) == 0.0
 
 
-def test_solve_prints_a_line_that_play_accepts(capsys):
-    assert cli.main(["solve", "westcliff", "--deal", "3", "--nodes", "5000"]) == 0
+@pytest.mark.parametrize("budget", [["--nodes", "5000"], ["--budget", "20", "--cores", "2"]])
+def test_solve_prints_a_line_that_play_accepts(capsys, budget):
+    assert cli.main(["solve", "westcliff", "--deal", "3", *budget]) == 0
     lines = capsys.readouterr().out.split()
     game = patience.Game(patience.load_variant("westcliff"), deal=3, autoplay=True)
     for line in lines:
@@ -210,7 +211,9 @@ def test_winrate_bad_budgets_get_one_line_and_write_nothing(tmp_path, bad):
 
 
 def test_solve_bad_budgets_get_one_line():
-    for bad in (["--nodes", "nan"], ["--budget", "-2"]):
+    for bad in (["--nodes", "nan"], ["--budget", "-2"], ["--cores", "3"],
+                ["--cores", "2", "--nodes", "500"], ["--cores", "2"],
+                ["--cores", "2", "--budget", "1", "--nodes", "500"]):
         done = _run("solve", "westcliff", *bad)
         assert done.returncode != 0 and "Traceback" not in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1 and bad[0] in done.stderr

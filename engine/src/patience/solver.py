@@ -2040,11 +2040,15 @@ class Solver:
 
     A hint asked again at the same position thus searches further instead of repeating the
     search that found nothing, and a page can search in slices while its player thinks.
+    `prove` False leaves out the search in the usual order, `restarts` False everything else;
+    either may be set between runs (see parallel.py, which hands each to a process).
     """
 
-    def __init__(self, game: Game, prove: bool = True) -> None:
+    def __init__(self, game: Game, prove: bool = True, restarts: bool = True) -> None:
         self.game = _copy(game)
         self.prove = prove
+        # False: the search in the usual order alone, as `parallel` runs it beside restarts.
+        self.restarts = restarts or not prove
         rules = _rules(game.layout)
         self.verdict: SolveResult | None = None  # once decided, every later run says it
         if rules.locks and rules.locked(game.stacks):
@@ -2110,7 +2114,7 @@ class Solver:
             if self.cut is not None:
                 search, budget = self.cut
                 self.cut = None
-            elif self.prove and (self.exhausted
+            elif self.prove and (self.exhausted or not self.restarts
                                  or self.proof_nodes <= PROOF_SHARE * self.nodes):
                 search = proof
                 budget = int(self.size)

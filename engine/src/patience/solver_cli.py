@@ -29,7 +29,7 @@ from typing import Any
 
 from patience.config import load_variant, variants
 from patience.game import Game
-from patience.solver import VERSION, solve
+from patience.solver import VERSION, SolveResult, solve
 
 # Format 1 files hold the figures and the won deals; format 2 adds the lost and undecided
 # deals, every deal's positions and time, and the solver's version. Pages read them all.
@@ -138,14 +138,36 @@ def deal_range(text: str, start: int | None) -> range:
 # -- solve --------------------------------------------------------------------------------------
 
 
+def cores_arg(text: str, nodes: int | None, seconds: float | None) -> int:
+    """How many cores search each deal (1 or 2); two need a time budget and no node budget."""
+    if text not in ("1", "2"):
+        raise ValueError(f"--cores must be 1 or 2; got {text!r}")
+    if text == "2" and (seconds is None or nodes is not None):
+        raise ValueError("--cores 2 needs a time budget (--budget SECONDS) and no --nodes: "
+                         "under a node budget the verdict must not depend on which process "
+                         "gets further first")
+    return int(text)
+
+
+def solve_with(game: Game, nodes: int | None, seconds: float | None,
+               cores: int = 1) -> SolveResult:
+    """`solve`, or with two cores `parallel.solve_on_two` (see `cores_arg`)."""
+    if cores == 2 and seconds is not None:
+        from patience.parallel import solve_on_two  # processes: never in the browser
+
+        return solve_on_two(game, seconds)
+    return solve(game, max_nodes=nodes, max_seconds=seconds)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print a winning line, one move a line, replayable with `play`; say if there is none."""
     nodes = count_arg(args.nodes, "--nodes")
     seconds = seconds_arg(args.budget, "--budget")
+    cores = cores_arg(args.cores, nodes, seconds)
     if args.deal < 0:
         raise ValueError(f"--deal must be a deal number >= 0; got {args.deal}")
     game = Game(load_variant(args.variant), deal=args.deal, autoplay=not args.no_autoplay)
-    result = solve(game, max_nodes=nodes, max_seconds=seconds)
+    result = solve_with(game, nodes, seconds, cores)
     for move in result.moves:
         print(move)
     words = {"won": f"won in {len(result.moves)} moves",
@@ -159,23 +181,24 @@ def cmd_solve(args: argparse.Namespace) -> int:
 # -- winrate ------------------------------------------------------------------------------------
 
 
-Job = tuple[str, int, bool, int | None, float | None]
+Job = tuple[str, int, bool, int | None, float | None, int]
 Result = tuple[int, str, int, float]  # deal, status, positions, seconds
 
 
 def _solve_deal(job: Job) -> Result:
     """One deal in a worker process: (deal, status, nodes, seconds)."""
-    variant, deal, autoplay, nodes, seconds = job
+    variant, deal, autoplay, nodes, seconds, cores = job
     game = Game(load_variant(variant), deal=deal, autoplay=autoplay)
-    result = solve(game, max_nodes=nodes, max_seconds=seconds)
+    result = solve_with(game, nodes, seconds, cores)
     return deal, result.status, result.nodes, result.seconds
 
 
 def measure(variant: str, deals: Iterable[int], autoplay: bool = True,
             nodes: int | None = None, seconds: float | None = None,
-            jobs: int = 1) -> list[Result]:
-    """Solve every deal, across `jobs` processes; results in deal order."""
-    work = [(variant, d, autoplay, nodes, seconds) for d in deals]
+            jobs: int = 1, cores: int = 1) -> list[Result]:
+    """Solve every deal, across `jobs` processes, each deal on `cores` (see `cores_arg`);
+    results in deal order."""
+    work = [(variant, d, autoplay, nodes, seconds, cores) for d in deals]
     if jobs <= 1:
         return [_solve_deal(job) for job in work]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -408,6 +431,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve_cmd = sub.add_parser("solve", help="print a winning line for a deal")
     common(solve_cmd)
     solve_cmd.add_argument("--deal", type=int, default=1, help="deal number (default 1)")
+    solve_cmd.add_argument("--cores", default="1", metavar="1|2",
+                           help="2: the search that proves losses and the restarts that find "
+                                "wins on a core each, each with the whole --budget")
     solve_cmd.set_defaults(func=cmd_solve)
 
     rate = sub.add_parser("winrate", help="measure the share of deals a thoughtful solver wins")
