@@ -202,6 +202,16 @@ def test_a_sample_with_nothing_decided_gives_no_figure(measured_project: Path, l
                       "Measured: a solver could not decide any of the {count} deals it tried "
                       "within its search budget, so there is no figure for this game yet.", 1000)
     assert wood == none.format(count=t.number(1000))
+    docs = measured_project / "docs"
+    suffix = "" if language == "en" else f".{language}"
+    home = generate(measured_project / "rules", docs, LOCALES, [language],
+                    data_dir=measured_project / "data").pages[docs / f"index{suffix}.md"]
+    row = next(line for line in home.splitlines() if line.startswith("| [Wood]"))
+    cell = t.ngettext("no figure yet: {count} deal undecided",
+                      "no figure yet: {count} deals undecided", 1000)
+    assert cell.format(count=t.number(1000)) in row
+    counts = t.gettext("won: {won} of {deals}; undecided: {undecided}")
+    assert counts.split("{won}")[0] not in row
 
 
 def foundation_moves_seen(config: dict, games: int, seed: int) -> int:

@@ -134,10 +134,14 @@ def measured_sentence(t: Translator, figures: Figures | None, hidden: bool) -> s
 
 
 def measured_cell(t: Translator, figures: Figures | None) -> str:
-    """The home page's short form: "99.4 % of 500 deals"; counts, not a rate, if not settled."""
+    """The home page's short form: "99.4 % of 500 deals"; counts, not a rate, if not settled;
+    no figure, as on the game's page, when nothing was decided."""
     if not figures or not figures["deals"]:
         return ""
     deals = figures["deals"]
+    if figures["undecided"] == deals:
+        return t.n_("no figure yet: {count} deal undecided",
+                    "no figure yet: {count} deals undecided", deals)
     if settled(figures):
         return t.n_("{rate} of {count} deal", "{rate} of {count} deals", deals,
                     rate=_percent(t, figures["won"] / deals))
