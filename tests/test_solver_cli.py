@@ -228,3 +228,11 @@ def test_winrate_checks_its_output_before_solving(tmp_path):
     done = _run(*argv)
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "cannot write the data file" in done.stderr
+
+
+def test_two_cores_need_fork(monkeypatch):
+    """Where processes cannot be forked, `--cores 2` is refused before anything is solved."""
+    monkeypatch.setattr(solver_cli.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    with pytest.raises(ValueError, match="fork"):
+        solver_cli.cores_arg("2", None, 5.0)
+    assert solver_cli.cores_arg("1", None, 5.0) == 1

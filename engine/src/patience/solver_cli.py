@@ -14,6 +14,7 @@ import argparse
 import hashlib
 import json
 import math
+import multiprocessing
 import os
 import platform
 import shlex
@@ -146,6 +147,8 @@ def cores_arg(text: str, nodes: int | None, seconds: float | None) -> int:
         raise ValueError("--cores 2 needs a time budget (--budget SECONDS) and no --nodes: "
                          "under a node budget the verdict must not depend on which process "
                          "gets further first")
+    if text == "2" and "fork" not in multiprocessing.get_all_start_methods():
+        raise ValueError("--cores 2 needs processes started by fork, which this system lacks")
     return int(text)
 
 
