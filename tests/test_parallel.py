@@ -4,6 +4,7 @@ lines that replay, and no process left behind."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 
 import pytest
 
@@ -56,3 +57,13 @@ def test_a_deal_decided_at_once_needs_no_second_process(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(parallel.multiprocessing, "get_context", refuse)
     assert solve_on_two(_game("westcliff", 3), 30).status == "won"
+
+
+def test_a_child_that_ends_without_a_word_leaves_the_restarts(at_once: None,
+                                                               monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """A child process that dies sends nothing: the restarts go on alone, and win here."""
+    monkeypatch.setattr(parallel, "_prove", lambda *_: os._exit(3))
+    assert solve_on_two(_game("westcliff", 3), 30).status == "won"
+    assert solve_on_two(_game("klondike-by-threes", 20), 0.5).status == "undecided"
+    assert not multiprocessing.active_children()

@@ -18,7 +18,7 @@ import time
 from multiprocessing.connection import Connection
 
 from patience.game import Game, Move
-from patience.solver import Solver, SolveResult
+from patience.solver import Solver, SolveResult, Status
 
 ALONE = 0.5  # seconds searched on one process first: most deals need no more, nor a fork
 SLICE = 0.05  # seconds of restarts between two looks at the other process
@@ -30,6 +30,25 @@ def _prove(solver: Solver, seconds: float, pipe: Connection) -> None:
     result = solver.run(max_seconds=seconds)
     pipe.send((result.status, [tuple(m) for m in result.moves], result.nodes))
     pipe.close()
+
+
+Word = tuple[Status, list[tuple[str, str, int]], int]  # the child's status, line and positions
+
+
+def _word(pipe: Connection) -> Word | None:
+    """What the child sent, or None if it ended without sending anything."""
+    try:
+        word: Word = pipe.recv()
+    except EOFError:
+        return None
+    return word
+
+
+def _result(word: Word, nodes: int, start: float) -> SolveResult:
+    """The child's result as this process gives it: both processes' positions, wall time."""
+    status, moves, proof_nodes = word
+    return SolveResult(status, [Move(*m) for m in moves], nodes + proof_nodes,
+                       time.perf_counter() - start)
 
 
 def solve_on_two(game: Game, seconds: float) -> SolveResult:
@@ -55,17 +74,22 @@ def solve_on_two(game: Game, seconds: float) -> SolveResult:
     theirs.close()
     solver.prove = False  # here: the restarts alone
     try:
-        # Restarts in short slices while the proof has said nothing and time is left.
-        while not mine.poll() and not solver.idle and time.perf_counter() < deadline:
+        heard = False  # whether the child has sent its result, or ended without one
+        # Restarts in short slices while time is left; the child's verdict ends them.
+        while not solver.idle and time.perf_counter() < deadline:
+            if not heard and mine.poll():
+                heard, word = True, _word(mine)
+                if word is not None and word[0] != "undecided":
+                    return _result(word, nodes, start)
             found = solver.run(max_seconds=min(SLICE, deadline - time.perf_counter()))
             nodes += found.nodes
             if found.status == "won":
                 return SolveResult("won", found.moves, nodes, time.perf_counter() - start)
-        # The proof's word, waited for until its own budget is spent (and a moment more).
-        if mine.poll(max(0.0, deadline - time.perf_counter()) + 1.0):
-            status, moves, proof_nodes = mine.recv()
-            return SolveResult(status, [Move(*m) for m in moves], nodes + proof_nodes,
-                               time.perf_counter() - start)
+        # The restarts are done: the child's word, waited for until its budget is spent.
+        if not heard and mine.poll(max(0.0, deadline - time.perf_counter()) + 1.0):
+            word = _word(mine)
+            if word is not None:
+                return _result(word, nodes, start)
         return SolveResult("undecided", [], nodes, time.perf_counter() - start)
     finally:
         mine.close()
