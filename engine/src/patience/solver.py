@@ -875,13 +875,20 @@ class _Rules:
                     moved[a] = -1 if tb < 0 else b + 1
                     moved[b] = -1 if ta < 0 else a + 1
                 continue
-            stacks = sorted(
-                (piles[g >> 8][(g & 255) + 1] if (g & 255) + 1 < len(piles[g >> 8]) else -1, g)
-                for g in mine)
-            order = sorted((piles[g >> 8][g & 255], g) for g in mine)
-            for (_, g), (top, f) in zip(order, stacks, strict=True):
+            # Each host as its card << 16 | g, each stack as its first card + 1 (0: none) << 16
+            # | its host g: sorted as the pairs would be, without a tuple for each.
+            order: list[int] = []
+            stacks: list[int] = []
+            for g in mine:
+                pile, at = piles[g >> 8], g & 255
+                order.append(pile[at] << 16 | g)
+                stacks.append((pile[at + 1] + 1 if at + 1 < len(pile) else 0) << 16 | g)
+            order.sort()
+            stacks.sort()
+            for host, stack in zip(order, stacks, strict=True):
+                g, f = host & 0xFFFF, stack & 0xFFFF
                 if f != g:
-                    moved[g] = -1 if top < 0 else f + 1
+                    moved[g] = -1 if stack < 1 << 16 else f + 1
         if not moved:
             return None
         cuts: dict[int, list[int]] = {}  # per pile, its hosts that get another stack
